@@ -1,0 +1,32 @@
+# announce: see README.md. `make demo` and `make test` work on a fresh
+# Debian 12 machine with Swift: both install what they need first.
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+# Debian packages the build needs (C libraries come with the audio engine).
+BUILD_PACKAGES :=
+# Debian packages `make voice` needs to regenerate the default voice.
+VOICE_PACKAGES := espeak-ng sox
+
+.PHONY: all deps build test demo voice clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh $(BUILD_PACKAGES)
+
+build: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) test
+
+demo: build
+	.build/release/announce explain 123.45
+
+voice:
+	@scripts/install-deps.sh $(VOICE_PACKAGES)
+	scripts/make-voice.sh Clips/default
+
+clean:
+	rm -rf .build

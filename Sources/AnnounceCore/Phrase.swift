@@ -1,0 +1,19 @@
+/// What is announced: the prefix words, then the reading of the amount.
+/// `到账一百二十三点四五元` is the words `到账 一 百 二 十 三 点 四 五 元`.
+public struct Phrase: Hashable, Sendable {
+    public let amount: Amount
+    public let prefix: Prefix
+    public let reading: Reading
+
+    public init(amount: Amount, prefix: Prefix = .standard, options: ReadingOptions = ReadingOptions()) {
+        self.amount = amount
+        self.prefix = prefix
+        self.reading = amount.reading(options)
+    }
+
+    /// The prefix words followed by the reading's words.
+    public var words: [String] { prefix.words + reading.words }
+
+    /// The whole phrase as text: `到账一百二十三点四五元`.
+    public var text: String { prefix.text + reading.text }
+}

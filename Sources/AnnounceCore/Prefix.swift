@@ -1,0 +1,62 @@
+/// The words said before the amount: 到账, 支付宝到账, 微信收款, … or nothing.
+///
+/// A prefix is usually one word (one clip). A phrase with blanks is several
+/// words: `支付宝 到账` is the two words 支付宝 and 到账.
+public struct Prefix: Hashable, Sendable {
+    public let words: [String]
+
+    /// The default prefix, 到账.
+    public static let standard = Prefix(uncheckedWords: ["到账"])
+
+    /// The named presets `--prefix` accepts besides a phrase.
+    public static let presets: [(name: String, prefix: Prefix)] = [
+        ("alipay", Prefix(uncheckedWords: ["支付宝到账"])),
+        ("wechat", Prefix(uncheckedWords: ["微信收款"])),
+        ("collect", Prefix(uncheckedWords: ["收款到账"])),
+        ("none", Prefix(uncheckedWords: [])),
+    ]
+
+    /// The most characters a prefix phrase may have.
+    public static let maximumLength = 40
+
+    /// Creates a prefix from a preset name (`alipay`, `wechat`, `collect`,
+    /// `none`) or a phrase (`到账`, `美团 收款`).
+    /// - Throws: ``PrefixError`` for an empty phrase, one with control
+    ///   characters, or one longer than ``maximumLength``.
+    public init(_ argument: String) throws(PrefixError) {
+        if let preset = Self.presets.first(where: { $0.name == argument }) {
+            self = preset.prefix
+            return
+        }
+        guard argument.count <= Self.maximumLength else { throw PrefixError(argument: argument, problem: .tooLong) }
+        guard !argument.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw PrefixError(argument: argument, problem: .controlCharacter)
+        }
+        let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard !words.isEmpty else { throw PrefixError(argument: argument, problem: .empty) }
+        self.words = words
+    }
+
+    private init(uncheckedWords words: [String]) {
+        self.words = words
+    }
+
+    /// The words run together.
+    public var text: String { words.joined() }
+}
+
+/// Why a `--prefix` value was refused.
+public struct PrefixError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Problem: Equatable, Sendable { case empty, controlCharacter, tooLong }
+    public let argument: String
+    public let problem: Problem
+
+    public var description: String {
+        let quoted = AmountError.quote(argument)
+        switch problem {
+        case .empty: return "prefix \(quoted) is empty: give a phrase such as 到账, or 'none'"
+        case .controlCharacter: return "prefix \(quoted) contains control characters"
+        case .tooLong: return "prefix \(quoted) is longer than \(Prefix.maximumLength) characters"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import AnnounceCore
+import ArgumentParser
+
+/// The options that decide what is said: prefix, reading style and variants,
+/// and how amounts are given. Shared by every command that reads amounts.
+struct PhraseOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "A phrase said before the amount, or a preset: alipay (支付宝到账), wechat (微信收款), collect (收款到账), none.",
+            valueName: "phrase"))
+    var prefix: String = "到账"
+
+    @Option(help: "How the amount is read: decimal (一百二十三点四五元) or currency (一百二十三元四角五分).")
+    var style: ReadingStyle = .decimal
+
+    @Flag(help: "Read a leading 2 before 百/千/万/亿, and a bare whole 2, as 两.")
+    var liang = false
+
+    @Flag(name: .customLong("lead-yi"), help: "Keep the 一 of a leading 十 (一十元, 一十万元).")
+    var leadYi = false
+
+    @Flag(help: "Amounts are whole numbers of fen (12345 is 123.45).")
+    var fen = false
+
+    var readingOptions: ReadingOptions {
+        ReadingOptions(style: style, liang: liang, leadYi: leadYi)
+    }
+
+    func validate() throws {
+        do {
+            _ = try Prefix(prefix)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The prefix, already checked by `validate()`.
+    var parsedPrefix: Prefix {
+        (try? Prefix(prefix)) ?? .standard
+    }
+
+    /// Parses one amount as given on the command line or a line of input.
+    func amount(_ text: String) throws(AmountError) -> Amount {
+        fen ? try Amount(fenText: text) : try Amount(userInput: text)
+    }
+}
+
+extension ReadingStyle: ExpressibleByArgument {}
