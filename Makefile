@@ -3,8 +3,8 @@
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
-# Debian packages the build needs (C libraries come with the audio engine).
-BUILD_PACKAGES :=
+# Debian packages the build needs: the C libraries of the audio module.
+BUILD_PACKAGES := pkg-config libsndfile1-dev libsamplerate0-dev libsonic-dev libebur128-dev
 # Debian packages `make voice` needs to regenerate the default voice.
 VOICE_PACKAGES := espeak-ng sox
 

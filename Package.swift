@@ -5,22 +5,37 @@ let package = Package(
     name: "announce",
     products: [
         .library(name: "AnnounceCore", targets: ["AnnounceCore"]),
+        .library(name: "AnnounceAudio", targets: ["AnnounceAudio"]),
         .executable(name: "announce", targets: ["announce"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // Pure Swift: amounts, readings, phrases. No C imports here.
+        // Pure Swift: amounts, readings, phrases, voices, clip plans. No C imports here.
         .target(name: "AnnounceCore"),
+
+        // The one module that imports the C libraries.
+        .target(
+            name: "AnnounceAudio",
+            dependencies: ["CSndFile", "CSampleRate", "CSonic", "CEBUR128"]
+        ),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
+        // libsonic-dev ships no pkg-config file; the module map links it by name.
+        .systemLibrary(name: "CSonic", providers: [.apt(["libsonic-dev"])]),
+        .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+
         .executableTarget(
             name: "announce",
             dependencies: [
                 "AnnounceCore",
+                "AnnounceAudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore"]),
+        .testTarget(name: "AnnounceAudioTests", dependencies: ["AnnounceAudio"]),
         // Runs the built `announce` binary as a user would; depending on the
         // executable makes `swift test` build it first.
         .testTarget(name: "AnnounceCLITests", dependencies: ["announce"]),

@@ -1,0 +1,27 @@
+/// A failure in the audio layer: a file that cannot be read or written, a
+/// clip that is not usable, an announcement that does not fit its budget.
+/// The ``description`` is one line for the user.
+public struct AudioError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        /// A clip or input file cannot be opened or decoded.
+        case unreadable
+        /// A clip decodes but cannot be used (empty, silent, too long).
+        case unusableClip
+        /// The output cannot be written (folder, permissions, full disk).
+        case unwritable
+        /// The announcement cannot be made to fit the time budget.
+        case overBudget
+        /// An output format or encoding that is not offered.
+        case unsupportedFormat
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}

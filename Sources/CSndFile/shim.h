@@ -1,0 +1,2 @@
+// libsndfile: every read and write of audio files.
+#include <sndfile.h>
