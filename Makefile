@@ -8,7 +8,7 @@ BUILD_PACKAGES := pkg-config libsndfile1-dev libsamplerate0-dev libsonic-dev lib
 # Debian packages `make voice` needs to regenerate the default voice.
 VOICE_PACKAGES := espeak-ng sox
 
-.PHONY: all deps build test demo voice clean
+.PHONY: all deps build test demo voice install clean
 
 all: build
 
@@ -27,6 +27,13 @@ demo: build
 voice:
 	@scripts/install-deps.sh $(VOICE_PACKAGES)
 	scripts/make-voice.sh Clips/default
+
+# Installs the binary and the bundled voice, where announce finds it:
+# PREFIX/bin/announce and PREFIX/share/announce/voices/default.
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/announce/voices/default"
+	install -m 755 .build/release/announce "$(DESTDIR)$(PREFIX)/bin/announce"
+	install -m 644 Clips/default/* "$(DESTDIR)$(PREFIX)/share/announce/voices/default/"
 
 clean:
 	rm -rf .build

@@ -18,7 +18,7 @@ let package = Package(
         // The one module that imports the C libraries.
         .target(
             name: "AnnounceAudio",
-            dependencies: ["CSndFile", "CSampleRate", "CSonic", "CEBUR128"]
+            dependencies: ["AnnounceCore", "CSndFile", "CSampleRate", "CSonic", "CEBUR128"]
         ),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),

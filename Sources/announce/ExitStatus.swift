@@ -7,6 +7,8 @@ enum ExitStatus {
     static let usage = ExitCode(64)
     /// An amount was rejected.
     static let dataError = ExitCode(65)
+    /// The voice is missing or broken.
+    static let voiceError = ExitCode(66)
 }
 
 /// Writes one line to standard error, prefixed with the tool's name.

@@ -1,18 +1,21 @@
+import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show the phrase and the words each amount is read as.",
+        abstract: "Show the phrase, the words and the clips each amount is read with.",
         discussion: """
             With --json, each amount gives one line:
-              {"amount":"123.45","text":"到账一百二十三点四五元","words":["到账","一",…]}
+              {"amount":"123.45","clips":[{"duration":0.445,"file":"dao4-zhang4.wav","words":"到账"},…],
+               "text":"到账一百二十三点四五元","words":["到账","一",…]}
             and a rejected amount gives {"amount":"…","error":"…"}; the others still go through.
-            Exit codes: 0 all amounts read, 64 usage error, 65 some amount rejected.
+            Exit codes: 0 all amounts read, 64 usage error, 65 some amount rejected, 66 voice missing or broken.
             """)
 
     @OptionGroup var phrase: PhraseOptions
     @OptionGroup var input: AmountInput
+    @OptionGroup var voiceOption: VoiceOption
 
     @Flag(help: "One JSON object per amount and line.")
     var json = false
@@ -24,11 +27,19 @@ struct Explain: ParsableCommand {
     func run() throws {
         let prefix = phrase.parsedPrefix
         let options = phrase.readingOptions
+        let voice = try voiceOption.load()
+        var durations = ClipDurations(voice: voice)
         var rejected = 0
+        do {
+            try voice.requireClips(prefix: prefix, options: options)
+        } catch {
+            printError(error.description)
+            throw ExitStatus.voiceError
+        }
         for text in input.amounts() {
+            let amount: Amount
             do {
-                let phrase = Phrase(amount: try phrase.amount(text), prefix: prefix, options: options)
-                writeOutput(json ? JSONLine.explain(input: text, phrase: phrase) : Self.describe(input: text, phrase: phrase))
+                amount = try phrase.amount(text)
             } catch {
                 rejected += 1
                 if json {
@@ -36,14 +47,32 @@ struct Explain: ParsableCommand {
                 } else {
                     printError(error.description)
                 }
+                if input.stdin { flushOutput() }
+                continue
             }
+            let phrase = Phrase(amount: amount, prefix: prefix, options: options)
+            let clips: [PlannedClip]
+            do {
+                clips = try voice.plan(phrase).clips.map { clip throws(AudioError) in
+                    PlannedClip(words: clip.text, file: clip.file, duration: try durations.duration(of: clip.file))
+                }
+            } catch {
+                printError("voice '\(voice.id)': \(error)")
+                throw ExitStatus.voiceError
+            }
+            writeOutput(json
+                ? JSONLine.explain(input: text, phrase: phrase, clips: clips)
+                : Self.describe(input: text, phrase: phrase, clips: clips))
             if input.stdin { flushOutput() }
         }
         flushOutput()
         if rejected > 0 { throw ExitStatus.dataError }
     }
 
-    static func describe(input: String, phrase: Phrase) -> String {
-        "\(input)\t\(phrase.text)\n  words: \(phrase.words.joined(separator: " "))\n"
+    static func describe(input: String, phrase: Phrase, clips: [PlannedClip]) -> String {
+        let total = clips.reduce(0) { $0 + $1.duration }
+        let clipList = clips.map { "\($0.words) \($0.file) \(Int(($0.duration * 1000).rounded())) ms" }
+        return "\(input)\t\(phrase.text)\n  words: \(phrase.words.joined(separator: " "))\n"
+            + "  clips: \(clipList.joined(separator: " | ")) (\(Int((total * 1000).rounded())) ms in all)\n"
     }
 }

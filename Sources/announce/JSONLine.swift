@@ -6,6 +6,7 @@ import Foundation
 enum JSONLine {
     private struct ExplainLine: Encodable {
         let amount: String
+        let clips: [PlannedClip]
         let text: String
         let words: [String]
     }
@@ -21,17 +22,25 @@ enum JSONLine {
         return encoder
     }()
 
-    static func explain(input: String, phrase: Phrase) -> String {
-        encode(ExplainLine(amount: input, text: phrase.text, words: phrase.words))
+    static func explain(input: String, phrase: Phrase, clips: [PlannedClip]) -> String {
+        encode(ExplainLine(amount: input, clips: clips, text: phrase.text, words: phrase.words))
     }
 
     static func error(input: String, message: String) -> String {
         encode(ErrorLine(amount: input, error: message))
     }
 
-    private static func encode(_ value: some Encodable) -> String {
+    static func encode(_ value: some Encodable) -> String {
         // Encoding plain strings and arrays of strings cannot fail.
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
+}
+
+/// One clip of a plan as `explain` shows it: the words it says, its file in
+/// the voice folder, and its length in seconds.
+struct PlannedClip: Encodable {
+    let words: String
+    let file: String
+    let duration: Double
 }

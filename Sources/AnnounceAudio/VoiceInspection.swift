@@ -1,0 +1,105 @@
+import AnnounceCore
+
+/// A full check of a voice: every clip decoded and measured, every reading
+/// option and preset prefix tried. What `announce voice check` reports.
+public struct VoiceInspection: Sendable {
+    /// One clip of the voice, measured.
+    public struct ClipReport: Sendable {
+        public var word: String
+        public var file: String
+        /// What libsndfile says of the file; nil when it cannot be decoded.
+        public var info: SoundFileInfo?
+        /// Levels and silences; nil when it cannot be decoded.
+        public var statistics: AudioStatistics?
+    }
+
+    /// Which reading options and prefixes the voice can say.
+    public struct Support: Sendable {
+        public var decimal: Bool
+        public var currency: Bool
+        public var liang: Bool
+        /// Preset name (`alipay`) or `default` → whether its prefix can be said.
+        public var prefixes: [(name: String, text: String, supported: Bool)]
+    }
+
+    public var voice: Voice
+    public var clips: [ClipReport]
+    public var support: Support
+    /// What makes the voice unusable: each one line.
+    public var problems: [String]
+    /// What is worth knowing but does not stop the voice being used.
+    public var warnings: [String]
+
+    /// A voice is usable when it has no problems: every clip decodes and the
+    /// default reading can be said.
+    public var isUsable: Bool { problems.isEmpty }
+
+    /// A clip for one word longer than this is suspicious (warned, not refused).
+    public static let longWordClip = 1.5
+    /// A clip whose peak is below this is silent (refused).
+    public static let silentPeak = -60.0
+
+    /// Decodes and measures every clip of `voice`.
+    public init(voice: Voice) {
+        self.voice = voice
+        var problems: [String] = []
+        var warnings: [String] = []
+        let vocabularyOrder = ReadingOptions(style: .currency, liang: true).vocabulary + ["点"]
+        let sortedWords = voice.manifest.clips.keys.sorted { lhs, rhs in
+            let left = vocabularyOrder.firstIndex(of: lhs) ?? Int.max
+            let right = vocabularyOrder.firstIndex(of: rhs) ?? Int.max
+            return left != right ? left < right : (lhs.count, lhs) < (rhs.count, rhs)
+        }
+        var clips: [ClipReport] = []
+        for word in sortedWords {
+            let file = voice.manifest.clips[word] ?? ""
+            var report = ClipReport(word: word, file: file)
+            do {
+                let (audio, info) = try SoundFile.readMono(path: voice.path(ofClip: file))
+                let statistics = audio.statistics
+                report.info = info
+                report.statistics = statistics
+                if info.frames == 0 {
+                    problems.append("clip '\(word)' (\(file)) has no audio")
+                } else if statistics.peak < Self.silentPeak {
+                    let peak = statistics.peak.isFinite ? "\(Int(statistics.peak.rounded())) dBFS" : "digital silence"
+                    problems.append("clip '\(word)' (\(file)) is silent (peak \(peak))")
+                } else if word.count == 1 && statistics.duration > Self.longWordClip {
+                    warnings.append("clip '\(word)' (\(file)) is \(statistics.duration.formatted1) s long for one word")
+                }
+            } catch {
+                problems.append("clip '\(word)': \(error.description)")
+            }
+            clips.append(report)
+        }
+        let missingDefault = voice.missingWords(for: ReadingOptions())
+        if !missingDefault.isEmpty {
+            problems.append("no clip for \(missingDefault.map { "'\($0)'" }.joined(separator: ", ")): the default reading needs them")
+        }
+        let rates = Set(clips.compactMap { $0.info?.sampleRate })
+        if rates.count > 1 {
+            warnings.append("clips have different sample rates (\(rates.sorted().map(String.init).joined(separator: ", ")) Hz); they are resampled")
+        }
+        if voice.manifest.license == nil { warnings.append("the manifest states no licence") }
+        let prefixes = [("default", Prefix.standard)] + Prefix.presets.filter { !$0.prefix.words.isEmpty }
+        self.support = Support(
+            decimal: missingDefault.isEmpty,
+            currency: voice.missingWords(for: ReadingOptions(style: .currency)).isEmpty,
+            liang: voice.missingWords(for: ReadingOptions(liang: true)).isEmpty,
+            prefixes: prefixes.map { name, prefix in
+                (name, prefix.text, (try? voice.requireClips(prefix: prefix, options: ReadingOptions())) != nil)
+            })
+        self.clips = clips
+        self.problems = problems
+        self.warnings = warnings
+    }
+
+    /// The voice's sample rate: the manifest's, else the most common rate of
+    /// its clips (the highest on a tie); nil when no clip decodes.
+    public var sampleRate: Int? {
+        if let rate = voice.manifest.sampleRate { return rate }
+        var counts: [Int: Int] = [:]
+        for clip in clips { if let rate = clip.info?.sampleRate { counts[rate, default: 0] += 1 } }
+        return counts.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
+    }
+}

@@ -1,0 +1,50 @@
+/// A JSON value whose kind is known: JSONDecoder keeps `true` and `1` apart,
+/// which JSONSerialization's NSNumber does not on Linux.
+enum JSONValue: Decodable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// The value as a whole number, if it is one.
+    var integer: Int? {
+        guard case .number(let number) = self, number.rounded() == number, abs(number) < 1e15 else { return nil }
+        return Int(number)
+    }
+
+    var string: String? {
+        guard case .string(let string) = self else { return nil }
+        return string
+    }
+
+    /// What kind of value this is, for messages: "a number", "null".
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

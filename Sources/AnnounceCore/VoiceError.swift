@@ -1,0 +1,24 @@
+/// Why a voice cannot be used. The ``description`` is one line that names
+/// the voice (or its folder) and the problem.
+public struct VoiceError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        /// No voice folder or manifest where one was looked for.
+        case notFound
+        /// The manifest cannot be read or is not valid JSON.
+        case unreadableManifest
+        /// The manifest is JSON but breaks the voice format.
+        case invalidManifest
+        /// A word of a phrase has no clip in the voice.
+        case missingClip(word: String)
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}

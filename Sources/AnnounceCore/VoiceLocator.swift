@@ -1,0 +1,62 @@
+import Foundation
+
+/// Finds the voice to use: `--voice`, then `ANNOUNCE_VOICE`, then the voice
+/// bundled with announce.
+///
+/// The bundled voice is found from the executable's real location, so it is
+/// there for `swift run announce`, `.build/release/announce` (the package's
+/// `Clips/default`) and an installed `PREFIX/bin/announce`
+/// (`PREFIX/share/announce/voices/default`).
+public enum VoiceLocator {
+    /// The environment variable that names a voice folder.
+    public static let environmentVariable = "ANNOUNCE_VOICE"
+    /// Where `make install` puts the bundled voice, relative to the prefix.
+    public static let installedPath = "share/announce/voices/default"
+    /// Where the bundled voice sits in the package.
+    public static let packagePath = "Clips/default"
+
+    /// The voice folder to use.
+    /// - Parameters:
+    ///   - explicit: the `--voice` option, if given.
+    ///   - environment: the process environment.
+    ///   - executablePath: the running executable, for the bundled voice.
+    public static func locate(
+        explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        executablePath: String? = currentExecutablePath()
+    ) throws(VoiceError) -> String {
+        if let explicit { return explicit }
+        if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        for candidate in bundledCandidates(executablePath: executablePath)
+        where FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent(Voice.manifestName)) {
+            return candidate
+        }
+        throw VoiceError(
+            .notFound,
+            "no voice found: the bundled voice is not beside the executable; give --voice DIR or set \(environmentVariable)")
+    }
+
+    /// The places the bundled voice may be, nearest first: each ancestor of
+    /// the executable's folder, as an install prefix and as a package root.
+    static func bundledCandidates(executablePath: String?) -> [String] {
+        guard let executablePath else { return [] }
+        var directory = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        var candidates: [String] = []
+        for _ in 0..<6 {
+            candidates.append(directory.appendingPathComponent(installedPath).path)
+            candidates.append(directory.appendingPathComponent(packagePath).path)
+            guard directory.path != "/" else { break }
+            directory.deleteLastPathComponent()
+        }
+        return candidates
+    }
+
+    /// The running executable, from `/proc/self/exe` where there is one.
+    public static func currentExecutablePath() -> String? {
+        if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return link
+        }
+        return Bundle.main.executablePath
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The manifest of a voice, `voice.json`: who the voice is, and which clip
+/// file says which word. See docs/VOICES.md for the format.
+public struct VoiceManifest: Equatable, Sendable {
+    /// The only manifest format this version reads.
+    public static let supportedFormat = 1
+
+    public var format: Int
+    /// A short identifier: lowercase ASCII letters, digits, `.`, `_`, `-`.
+    public var id: String
+    public var name: String
+    public var language: String?
+    public var license: String?
+    public var provenance: String?
+    /// The voice's sample rate, if the manifest states one; otherwise the
+    /// rate of its clips.
+    public var sampleRate: Int?
+    /// Word (or run of words, `一百`) → clip file, relative to the voice folder.
+    public var clips: [String: String]
+
+    /// Parses and checks a manifest. `source` names it in messages.
+    public init(json data: Data, source: String) throws(VoiceError) {
+        func invalid(_ problem: String) -> VoiceError {
+            VoiceError(.invalidManifest, "\(source): \(problem)")
+        }
+        let object: JSONValue
+        do {
+            object = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw VoiceError(.unreadableManifest, "\(source): not valid JSON (\(Self.reason(error)))")
+        }
+        guard case .object(let fields) = object else { throw invalid("the manifest must be a JSON object") }
+
+        guard let format = fields["format"] else { throw invalid("'format' is missing (expected 1)") }
+        guard let formatNumber = format.integer else { throw invalid("'format' must be a number") }
+        guard formatNumber == Self.supportedFormat else {
+            throw invalid("format \(formatNumber) is not supported (this announce reads format \(Self.supportedFormat))")
+        }
+        guard let id = fields["id"]?.string else {
+            throw invalid(fields["id"] == nil ? "'id' is missing" : "'id' must be a string")
+        }
+        guard !id.isEmpty, id.count <= 64, id.unicodeScalars.allSatisfy(Self.isIdentifierScalar) else {
+            throw invalid("'id' must be 1–64 lowercase ASCII letters, digits, '.', '_' or '-'")
+        }
+        func optionalString(_ key: String) throws(VoiceError) -> String? {
+            guard let value = fields[key] else { return nil }
+            guard let string = value.string else { throw invalid("'\(key)' must be a string") }
+            return string
+        }
+        var sampleRate: Int?
+        if let rate = fields["sampleRate"] {
+            guard let number = rate.integer, (8000...192_000).contains(number) else {
+                throw invalid("'sampleRate' must be a whole number of Hz between 8000 and 192000")
+            }
+            sampleRate = number
+        }
+        guard let clipsValue = fields["clips"] else { throw invalid("'clips' is missing") }
+        guard case .object(let clipFields) = clipsValue else {
+            throw invalid("'clips' must be an object mapping words to file names, not \(clipsValue.kindName)")
+        }
+        guard !clipFields.isEmpty else { throw invalid("'clips' is empty") }
+        var clips: [String: String] = [:]
+        for (word, value) in clipFields {
+            guard let file = value.string else {
+                throw invalid("clip '\(word)' must name a file (a string), not \(value.kindName)")
+            }
+            guard !word.isEmpty, !word.unicodeScalars.contains(where: Self.isBlankOrControl) else {
+                throw invalid("clip word '\(word)' must be non-empty, without blanks or control characters")
+            }
+            guard Self.isSafeRelativePath(file) else {
+                throw invalid("clip '\(word)': '\(file)' must be a file inside the voice folder (no absolute path, no '..')")
+            }
+            clips[word] = file
+        }
+        self.format = formatNumber
+        self.id = id
+        self.name = try optionalString("name") ?? id
+        self.language = try optionalString("language")
+        self.license = try optionalString("license")
+        self.provenance = try optionalString("provenance")
+        self.sampleRate = sampleRate
+        self.clips = clips
+    }
+
+    private static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "0"..."9", ".", "_", "-": true
+        default: false
+        }
+    }
+
+    private static func isBlankOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+    }
+
+    /// A relative path with no `..`, no empty parts, no control characters.
+    static func isSafeRelativePath(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"),
+            !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+    }
+
+    /// The one-line reason Foundation gives for bad JSON.
+    private static func reason(_ error: Error) -> String {
+        var detail = "\(error)"
+        if case DecodingError.dataCorrupted(let context) = error {
+            detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
+        }
+        return detail.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

@@ -1,0 +1,8 @@
+import ArgumentParser
+
+struct VoiceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "voice",
+        abstract: "Work with voices: folders of clips with a voice.json manifest.",
+        subcommands: [VoiceCheck.self])
+}

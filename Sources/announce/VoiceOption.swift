@@ -1,0 +1,26 @@
+import AnnounceCore
+import ArgumentParser
+
+/// `--voice DIR`: the voice to use instead of the bundled one
+/// (or `ANNOUNCE_VOICE`).
+struct VoiceOption: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "The voice folder (default: $ANNOUNCE_VOICE, else the bundled voice).", valueName: "dir"))
+    var voice: String?
+
+    /// Finds and loads the voice; a missing or broken one is one line on
+    /// stderr and exit 66.
+    func load() throws -> Voice {
+        try Self.load(voice)
+    }
+
+    /// Loads the voice at `path`, or the located one when nil.
+    static func load(_ path: String?) throws -> Voice {
+        do {
+            return try Voice(at: VoiceLocator.locate(explicit: path))
+        } catch {
+            printError(error.description)
+            throw ExitStatus.voiceError
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// `announce voice check`, and finding the voice, run as a user would.
+struct VoiceCommandTests {
+    static let bundledVoice = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Clips/default").standardized
+
+    /// A copy of the bundled voice in a fresh temporary folder.
+    static func copyOfBundledVoice() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announce-voice-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let copy = directory.appendingPathComponent("voice")
+        try FileManager.default.copyItem(at: bundledVoice, to: copy)
+        return copy
+    }
+
+    static func editManifest(_ voice: URL, _ edit: (inout [String: Any]) -> Void) throws {
+        let url = voice.appendingPathComponent("voice.json")
+        var manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+        edit(&manifest)
+        try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+    }
+
+    @Test("the bundled voice is usable and found without options, from any folder")
+    func bundled() throws {
+        let result = try CommandRunner.run(["voice", "check"], currentDirectory: FileManager.default.temporaryDirectory)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("voice default: "))
+        #expect(result.stdout.contains("yi4-bai3.wav"))
+        #expect(result.stdout.contains("readings: decimal yes, currency (角 分) yes, --liang (两) yes"))
+        #expect(result.stdoutLines.last == "usable")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("--json reports every clip with its measurements")
+    func json() throws {
+        let result = try CommandRunner.run(["voice", "check", "--json", Self.bundledVoice.path])
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.count == 1)
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(report?["usable"] as? Bool == true)
+        let clips = report?["clips"] as? [[String: Any]] ?? []
+        #expect(clips.count >= 34)
+        let yi = clips.first { $0["word"] as? String == "一" }
+        #expect(yi?["file"] as? String == "yi1.wav" && yi?["sampleRate"] as? Int == 16000)
+        #expect((yi?["peak"] as? Double ?? 0) < -1 && (yi?["duration"] as? Double ?? 0) > 0.1)
+        let supports = report?["supports"] as? [String: Any]
+        #expect(supports?["liang"] as? Bool == true)
+        #expect((supports?["prefixes"] as? [String: Bool])?["支付宝到账"] == true)
+    }
+
+    @Test("each kind of broken voice fails with one line per problem and exit 66", arguments: [
+        "missing file", "corrupt file", "silent clip", "bad json", "missing word", "wrong type",
+    ])
+    func broken(kind: String) throws {
+        let voice = try Self.copyOfBundledVoice()
+        defer { try? FileManager.default.removeItem(at: voice.deletingLastPathComponent()) }
+        let expected: String
+        switch kind {
+        case "missing file":
+            try FileManager.default.removeItem(at: voice.appendingPathComponent("san1.wav"))
+            expected = "announce: clip '三': \(voice.path)/san1.wav: "
+        case "corrupt file":
+            try Data("RIFF\u{0}\u{0}garbage".utf8).write(to: voice.appendingPathComponent("wu3.wav"))
+            expected = "announce: clip '五': \(voice.path)/wu3.wav: "
+        case "silent clip":
+            // A real WAV header with every sample zero.
+            let url = voice.appendingPathComponent("qi1.wav")
+            var bytes = try Data(contentsOf: url)
+            bytes.replaceSubrange(44..<bytes.count, with: Data(count: bytes.count - 44))
+            try bytes.write(to: url)
+            expected = "announce: clip '七' (qi1.wav) is silent"
+        case "bad json":
+            try Data("{\"format\": 1,".utf8).write(to: voice.appendingPathComponent("voice.json"))
+            expected = "announce: \(voice.path)/voice.json: not valid JSON"
+        case "missing word":
+            try Self.editManifest(voice) { $0["clips"] = ($0["clips"] as? [String: Any])?.filter { $0.key != "元" } }
+            expected = "announce: no clip for '元': the default reading needs them"
+        default:
+            try Self.editManifest(voice) { manifest in
+                var clips = manifest["clips"] as? [String: Any] ?? [:]
+                clips["一"] = ["yi1.wav"]
+                manifest["clips"] = clips
+            }
+            expected = "announce: \(voice.path)/voice.json: clip '一' must name a file (a string), not an array"
+        }
+        let result = try CommandRunner.run(["voice", "check", voice.path])
+        #expect(result.status == 66)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderrLines.first?.hasPrefix(expected) == true, "\(result.stderr)")
+    }
+
+    @Test("ANNOUNCE_VOICE and --voice choose the voice; a missing one is exit 66")
+    func choosingTheVoice() throws {
+        let voice = try Self.copyOfBundledVoice()
+        defer { try? FileManager.default.removeItem(at: voice.deletingLastPathComponent()) }
+        try Self.editManifest(voice) { $0["id"] = "copy" }
+        let fromEnvironment = try CommandRunner.run(["voice", "check"], environment: ["ANNOUNCE_VOICE": voice.path])
+        #expect(fromEnvironment.stdout.hasPrefix("voice copy: "))
+        let fromOption = try CommandRunner.run(["explain", "--voice", voice.path, "5"], environment: ["ANNOUNCE_VOICE": "/nowhere"])
+        #expect(fromOption.status == 0)
+        let missing = try CommandRunner.run(["explain", "5"], environment: ["ANNOUNCE_VOICE": "/nowhere"])
+        #expect(missing.status == 66)
+        #expect(missing.stderrLines == ["announce: no voice at '/nowhere': no such folder"])
+        #expect(missing.stdout.isEmpty)
+    }
+
+    @Test("explain refuses, before any output, a prefix or option the voice cannot say")
+    func missingClipForOptions() throws {
+        let voice = try Self.copyOfBundledVoice()
+        defer { try? FileManager.default.removeItem(at: voice.deletingLastPathComponent()) }
+        try Self.editManifest(voice) { $0["clips"] = ($0["clips"] as? [String: Any])?.filter { $0.key != "两" && $0.key != "两百" } }
+        let liang = try CommandRunner.run(["explain", "--voice", voice.path, "--liang", "5"])
+        #expect(liang.status == 66)
+        #expect(liang.stderrLines == ["announce: voice 'default' (\(voice.path)) has no clip for '两'"])
+        let prefix = try CommandRunner.run(["explain", "--prefix", "美团", "5"])
+        #expect(prefix.status == 66)
+        #expect(prefix.stderrLines.first?.hasSuffix("has no clip for '美团'") == true)
+        #expect(prefix.stdout.isEmpty)
+    }
+}

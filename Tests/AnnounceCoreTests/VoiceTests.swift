@@ -1,0 +1,144 @@
+import AnnounceCore
+import Foundation
+import Testing
+
+struct VoiceTests {
+    static func manifest(_ clips: [String: String], id: String = "test") throws -> VoiceManifest {
+        let json = try JSONSerialization.data(withJSONObject: ["format": 1, "id": id, "clips": clips])
+        return try VoiceManifest(json: json, source: "voice.json")
+    }
+
+    static let singleWords: [String: String] = Dictionary(
+        uniqueKeysWithValues: ReadingOptions(style: .currency, liang: true).vocabulary.map { ($0, "\($0).wav") }
+            + ReadingOptions().vocabulary.map { ($0, "\($0).wav") }.filter { $0.0 == "点" }
+            + [("到账", "daozhang.wav"), ("支付宝到账", "alipay.wav")])
+
+    static func plan(_ amount: String, clips: [String: String], prefix: String = "到账") throws -> [String] {
+        let voice = Voice(directory: "/v", manifest: try manifest(clips))
+        let phrase = Phrase(amount: try Amount(parsing: amount), prefix: try Prefix(prefix))
+        return try voice.plan(phrase).clips.map(\.text)
+    }
+
+    @Test("single words plan one clip each, the prefix first")
+    func singleWordPlan() throws {
+        let voice = Voice(directory: "/v", manifest: try Self.manifest(Self.singleWords))
+        let plan = try voice.plan(Phrase(amount: try Amount(parsing: "123.45")))
+        #expect(plan.clips.map(\.text) == ["到账", "一", "百", "二", "十", "三", "点", "四", "五", "元"])
+        #expect(plan.clips.map(\.isPrefix) == [true] + Array(repeating: false, count: 9))
+        #expect(plan.clips[1].file == "一.wav")
+        #expect(voice.path(ofClip: plan.clips[0].file) == "/v/daozhang.wav")
+    }
+
+    @Test("the longest run of words that has a clip wins")
+    func longestMatch() throws {
+        var clips = Self.singleWords
+        clips["一百"] = "yibai.wav"
+        clips["一百二"] = "yibaier.wav"
+        clips["十元"] = "shiyuan.wav"
+        clips["支付宝"] = "zhifubao.wav"
+        clips["支付宝到账"] = nil
+        #expect(try Self.plan("123.45", clips: clips) == ["到账", "一百二", "十", "三", "点", "四", "五", "元"])
+        #expect(try Self.plan("110", clips: clips) == ["到账", "一百", "一", "十元"])
+        #expect(try Self.plan("10", clips: clips, prefix: "支付宝 到账") == ["支付宝", "到账", "十元"])
+        clips["支付宝到账"] = "alipay.wav"
+        let voice = Voice(directory: "/v", manifest: try Self.manifest(clips))
+        let plan = try voice.plan(Phrase(amount: try Amount(parsing: "10"), prefix: try Prefix("支付宝 到账")))
+        #expect(plan.clips.map(\.words) == [["支付宝", "到账"], ["十", "元"]])
+        #expect(plan.clips.map(\.isPrefix) == [true, false])
+    }
+
+    @Test("a word without a clip names the word and the voice")
+    func missingWord() throws {
+        #expect {
+            try Self.plan("5", clips: Self.singleWords, prefix: "美团到账")
+        } throws: { error in
+            (error as? VoiceError)?.kind == .missingClip(word: "美团到账")
+                && (error as? VoiceError)?.description == "voice 'test' (/v) has no clip for '美团到账'"
+        }
+        var clips = Self.singleWords
+        clips["两"] = nil
+        let voice = Voice(directory: "/v", manifest: try Self.manifest(clips))
+        #expect(voice.missingWords(for: ReadingOptions(liang: true)) == ["两"])
+        #expect(voice.missingWords(for: ReadingOptions()) == [])
+        #expect(throws: VoiceError.self) { try voice.requireClips(prefix: .standard, options: ReadingOptions(liang: true)) }
+        try voice.requireClips(prefix: .standard, options: ReadingOptions())
+    }
+
+    @Test("manifest errors are one clear line", arguments: [
+        ("{", "not valid JSON"),
+        ("[1, 2]", "the manifest must be a JSON object"),
+        (#"{"id": "x", "clips": {"一": "a.wav"}}"#, "'format' is missing"),
+        (#"{"format": 2, "id": "x", "clips": {"一": "a.wav"}}"#, "format 2 is not supported"),
+        (#"{"format": "1", "id": "x", "clips": {"一": "a.wav"}}"#, "'format' must be a number"),
+        (#"{"format": 1, "clips": {"一": "a.wav"}}"#, "'id' is missing"),
+        (#"{"format": 1, "id": "Bad Id", "clips": {"一": "a.wav"}}"#, "'id' must be"),
+        (#"{"format": 1, "id": "x"}"#, "'clips' is missing"),
+        (#"{"format": 1, "id": "x", "clips": ["a.wav"]}"#, "'clips' must be an object"),
+        (#"{"format": 1, "id": "x", "clips": {}}"#, "'clips' is empty"),
+        (#"{"format": 1, "id": "x", "clips": {"一": 5}}"#, "clip '一' must name a file (a string), not a number"),
+        (#"{"format": 1, "id": "x", "clips": {"一": null}}"#, "clip '一' must name a file (a string), not null"),
+        (#"{"format": 1, "id": "x", "clips": {"一": "../../etc/passwd"}}"#, "must be a file inside the voice folder"),
+        (#"{"format": 1, "id": "x", "clips": {"一": "/etc/passwd"}}"#, "must be a file inside the voice folder"),
+        (#"{"format": 1, "id": "x", "name": 3, "clips": {"一": "a.wav"}}"#, "'name' must be a string"),
+        (#"{"format": 1, "id": "x", "sampleRate": 5, "clips": {"一": "a.wav"}}"#, "'sampleRate' must be"),
+        (#"{"format": 1, "id": "x", "clips": {"一 二": "a.wav"}}"#, "without blanks"),
+    ])
+    func manifestErrors(json: String, expected: String) {
+        #expect {
+            try VoiceManifest(json: Data(json.utf8), source: "/v/voice.json")
+        } throws: { error in
+            let message = (error as? VoiceError)?.description ?? ""
+            return message.hasPrefix("/v/voice.json: ") && message.contains(expected) && !message.contains("\n")
+        }
+    }
+
+    @Test("a well-formed manifest keeps its fields; unknown fields are ignored")
+    func manifestFields() throws {
+        let json = #"{"format": 1, "id": "brand", "name": "Brand voice", "language": "cmn", "license": "CC0-1.0", "#
+            + #""provenance": "studio", "sampleRate": 22050, "generator": {"tool": "x"}, "clips": {"一": "sub/yi.wav"}}"#
+        let manifest = try VoiceManifest(json: Data(json.utf8), source: "voice.json")
+        #expect(manifest.id == "brand" && manifest.name == "Brand voice" && manifest.sampleRate == 22050)
+        #expect(manifest.clips == ["一": "sub/yi.wav"] && manifest.license == "CC0-1.0")
+    }
+
+    @Test("the bundled voice has a clip for every word any reading option can produce")
+    func bundledVoiceIsComplete() throws {
+        let voice = try Voice(at: Self.bundledVoicePath)
+        #expect(voice.id == "default")
+        for options in ReadingOptions.allCombinations {
+            #expect(voice.missingWords(for: options) == [], "\(options)")
+        }
+        for preset in Prefix.presets {
+            try voice.requireClips(prefix: preset.prefix, options: ReadingOptions())
+        }
+        for file in voice.manifest.clips.values {
+            #expect(FileManager.default.fileExists(atPath: voice.path(ofClip: file)), "\(file)")
+        }
+        #expect(try voice.plan(Phrase(amount: try Amount(parsing: "100"))).clips.map(\.text) == ["到账", "一百", "元"])
+    }
+
+    @Test("a missing voice folder or manifest is a clear notFound")
+    func missingVoice() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announce-voice-\(UUID())").path
+        #expect(throws: VoiceError(.notFound, "no voice at '\(directory)': no such folder")) { try Voice(at: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(throws: VoiceError(.notFound, "no voice at '\(directory)': voice.json not found")) { try Voice(at: directory) }
+    }
+
+    @Test("the locator prefers --voice, then ANNOUNCE_VOICE, then the bundled voice")
+    func locator() throws {
+        #expect(try VoiceLocator.locate(explicit: "/a", environment: ["ANNOUNCE_VOICE": "/b"], executablePath: nil) == "/a")
+        #expect(try VoiceLocator.locate(explicit: nil, environment: ["ANNOUNCE_VOICE": "/b"], executablePath: nil) == "/b")
+        let root = URL(fileURLWithPath: Self.bundledVoicePath).deletingLastPathComponent().deletingLastPathComponent()
+        let fakeExecutable = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/release/announce").path
+        let found = try VoiceLocator.locate(explicit: nil, environment: [:], executablePath: fakeExecutable)
+        #expect(URL(fileURLWithPath: found).standardized.path == URL(fileURLWithPath: Self.bundledVoicePath).standardized.path)
+        #expect(throws: VoiceError.self) {
+            try VoiceLocator.locate(explicit: nil, environment: [:], executablePath: "/nonexistent/bin/announce")
+        }
+    }
+
+    static let bundledVoicePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Clips/default").standardized.path
+}
