@@ -35,9 +35,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore"]),
-        .testTarget(name: "AnnounceAudioTests", dependencies: ["AnnounceAudio"]),
+        .testTarget(
+            name: "AnnounceAudioTests",
+            dependencies: ["AnnounceAudio", "AnnounceCore"],
+            exclude: ["Goldens"]
+        ),
         // Runs the built `announce` binary as a user would; depending on the
         // executable makes `swift test` build it first.
-        .testTarget(name: "AnnounceCLITests", dependencies: ["announce"]),
+        .testTarget(name: "AnnounceCLITests", dependencies: ["announce", "AnnounceAudio"]),
     ]
 )

@@ -32,6 +32,9 @@ public enum SoundFile {
     /// Clips longer than this are refused before they are decoded: a word is
     /// not a minute long, and decoding one must not exhaust memory.
     public static let maximumClipDuration = 30.0
+    /// Files with more samples than this (all channels) are refused before
+    /// they are decoded: 64 MB of floats, more than 30 s of 192 kHz stereo.
+    public static let maximumDecodedSamples = 16 * 1024 * 1024
 
     /// Describes the file at `path` without decoding it.
     /// The corresponding C function is `sf_open`.
@@ -49,6 +52,10 @@ public enum SoundFile {
         }
         guard info.duration <= maximumClipDuration else {
             throw AudioError(.unusableClip, "\(path): \(info.duration.formatted1) s is too long for a clip (at most \(Int(maximumClipDuration)) s)")
+        }
+        let (samples, overflow) = info.frames.multipliedReportingOverflow(by: info.channels)
+        guard info.frames >= 0, !overflow, samples <= maximumDecodedSamples else {
+            throw AudioError(.unusableClip, "\(path): \(info.frames) frames of \(info.channels) channels are too many for a clip")
         }
         let interleaved = try file.readAllFrames(count: info.frames, channels: info.channels, path: path)
         return (AudioBuffer(sampleRate: info.sampleRate, samples: mixToMono(interleaved, channels: info.channels)), info)
@@ -71,69 +78,7 @@ public enum SoundFile {
     }
 }
 
-/// An open libsndfile handle, closed exactly once.
-final class SoundFileHandle {
-    let handle: OpaquePointer
-    let info: SF_INFO
-
-    /// Opens `path` for reading.
-    /// The corresponding C function is `sf_open` with `SFM_READ`.
-    init(readingFrom path: String) throws(AudioError) {
-        var info = SF_INFO()
-        guard let handle = sf_open(path, SndFileConstant.readMode, &info) else {
-            throw AudioError(.unreadable, "\(path): \(SndFileConstant.lastOpenError())")
-        }
-        self.handle = handle
-        self.info = info
-    }
-
-    /// Opens `path` for writing in `format`.
-    /// The corresponding C function is `sf_open` with `SFM_WRITE`.
-    init(writingTo path: String, format: Int32, sampleRate: Int, channels: Int) throws(AudioError) {
-        var info = SF_INFO()
-        info.samplerate = Int32(sampleRate)
-        info.channels = Int32(channels)
-        info.format = format
-        guard let handle = sf_open(path, SndFileConstant.writeMode, &info) else {
-            throw AudioError(.unwritable, "cannot write \(path): \(SndFileConstant.lastOpenError())")
-        }
-        self.handle = handle
-        self.info = info
-    }
-
-    deinit {
-        sf_close(handle)
-    }
-
-    var fileInfo: SoundFileInfo {
-        SoundFileInfo(
-            frames: Int(info.frames), sampleRate: Int(info.samplerate), channels: Int(info.channels),
-            container: SndFileConstant.containerName(info.format), encoding: SndFileConstant.encodingName(info.format))
-    }
-
-    /// Reads every frame, interleaved. Reads into uninitialised storage and
-    /// keeps only what libsndfile says it delivered.
-    func readAllFrames(count frames: Int, channels: Int, path: String) throws(AudioError) -> [Float] {
-        guard frames > 0 else { return [] }
-        let samples = [Float](unsafeUninitializedCapacity: frames * channels) { buffer, count in
-            let read = sf_readf_float(handle, buffer.baseAddress, sf_count_t(frames))
-            count = max(0, Int(read)) * channels
-        }
-        guard samples.count == frames * channels else {
-            let reason = String(cString: sf_strerror(handle))
-            throw AudioError(.unreadable, "\(path): decoding stopped after \(samples.count / channels) of \(frames) frames (\(reason))")
-        }
-        return samples
-    }
-
-    /// The message of the last error on this handle.
-    var lastError: String { String(cString: sf_strerror(handle)) }
-}
-
 extension Double {
     /// One decimal, as in `7.4`.
-    var formatted1: String {
-        let tenths = (self * 10).rounded()
-        return "\(Int(tenths) / 10).\(abs(Int(tenths) % 10))"
-    }
+    var formatted1: String { decimal(maximumDigits: 1, minimumDigits: 1) }
 }

@@ -31,6 +31,9 @@ struct AmountInput: ParsableArguments {
         return second == "-" ? argument.count > 2 : second.isLetter
     }
 
+    /// How many amounts the command line gives.
+    var amountCount: Int { arguments.count }
+
     /// The amounts, in order, as given.
     func amounts() -> AnySequence<String> {
         if stdin {

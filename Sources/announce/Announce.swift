@@ -6,9 +6,12 @@ struct Announce: ParsableCommand {
         commandName: "announce",
         abstract: "Turn a payment amount into a spoken Chinese announcement (支付宝到账一百二十三点四五元).",
         discussion: """
-            Exit codes: 0 ok, 64 usage error, 65 a rejected amount, 66 voice missing or broken.
+            `announce 123.45` renders: render is the default command.
+            Exit codes: 0 ok, 64 usage error, 65 a rejected amount or one over the budget,
+            66 voice missing or broken, 73 cannot write the output.
             """,
         version: "0.1.0",
-        subcommands: [Explain.self, VoiceCommand.self]
+        subcommands: [Render.self, Explain.self, VoiceCommand.self],
+        defaultSubcommand: Render.self
     )
 }

@@ -9,6 +9,8 @@ enum ExitStatus {
     static let dataError = ExitCode(65)
     /// The voice is missing or broken.
     static let voiceError = ExitCode(66)
+    /// The output cannot be written.
+    static let cannotCreate = ExitCode(73)
 }
 
 /// Writes one line to standard error, prefixed with the tool's name.

@@ -1,3 +1,4 @@
+import AnnounceAudio
 import AnnounceCore
 import Foundation
 
@@ -7,6 +8,21 @@ enum JSONLine {
     private struct ExplainLine: Encodable {
         let amount: String
         let clips: [PlannedClip]
+        let text: String
+        let words: [String]
+    }
+
+    private struct RenderLine: Encodable {
+        let amount: String
+        let bytes: Int
+        let clips: [PlannedClip]
+        let duration: Double
+        let encoding: String
+        let file: String
+        let format: String
+        let sampleRate: Int
+        let sound: String
+        let speed: Double
         let text: String
         let words: [String]
     }
@@ -24,6 +40,16 @@ enum JSONLine {
 
     static func explain(input: String, phrase: Phrase, clips: [PlannedClip]) -> String {
         encode(ExplainLine(amount: input, clips: clips, text: phrase.text, words: phrase.words))
+    }
+
+    static func render(input: String, announcement: Announcement, clips: [PlannedClip], sound: WrittenSound) -> String {
+        encode(RenderLine(
+            amount: input, bytes: sound.bytes, clips: clips,
+            duration: (announcement.duration * 1000).rounded() / 1000,
+            encoding: announcement.format.encoding.rawValue, file: sound.path,
+            format: announcement.format.container.rawValue, sampleRate: announcement.audio.sampleRate,
+            sound: sound.name, speed: (announcement.speed * 1000).rounded() / 1000,
+            text: announcement.phrase.text, words: announcement.phrase.words))
     }
 
     static func error(input: String, message: String) -> String {

@@ -1,0 +1,50 @@
+import AnnounceCore
+import Foundation
+
+/// A rendered announcement: the phrase, the clips that said it, the audio,
+/// and the name its file gets.
+public struct Announcement: Sendable {
+    public let phrase: Phrase
+    public let plan: ClipPlan
+    public let rendered: RenderedAudio
+    public let format: OutputFormat
+    /// The content-derived file name, e.g. `announce-123.45-1a2b3c4d.caf`.
+    public let soundName: String
+
+    /// The samples, mono, at the output rate.
+    public var audio: AudioBuffer { rendered.audio }
+    /// The length in seconds.
+    public var duration: Double { rendered.duration }
+    /// The speed-up used to fit the budget (1.0 for none).
+    public var speed: Double { rendered.speed }
+
+    /// Writes the sound into `root/Library/Sounds/` (made if missing), where a
+    /// Notification Service Extension's app group keeps sounds.
+    /// - Parameter name: a file name to use instead of ``soundName``; check
+    ///   it with ``SoundName/validate(_:format:)`` first.
+    public func write(toRoot root: String, name: String? = nil) throws(AudioError) -> WrittenSound {
+        let directory = try SoundName.soundsDirectory(root: root)
+        return try write(toDirectory: directory, name: name)
+    }
+
+    /// Writes the sound into `directory` atomically: a temporary file in the
+    /// same folder, renamed into place, so no half-written file ever carries
+    /// the final name.
+    public func write(toDirectory directory: String, name: String? = nil) throws(AudioError) -> WrittenSound {
+        let fileName = name ?? soundName
+        let path = (directory as NSString).appendingPathComponent(fileName)
+        try SoundFile.write(audio, format: format, to: path)
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return WrittenSound(path: path, name: fileName, bytes: bytes)
+    }
+}
+
+/// A sound file on disk.
+public struct WrittenSound: Equatable, Sendable {
+    /// The file's path.
+    public let path: String
+    /// The name to put in the push payload's `aps.sound`.
+    public let name: String
+    /// The file's size.
+    public let bytes: Int
+}

@@ -1,0 +1,143 @@
+import AnnounceCore
+import Foundation
+
+/// The library's entry point: turns amounts into iOS notification sounds
+/// with one voice and one set of options.
+///
+/// ```swift
+/// let announcer = try Announcer(voice: Voice(at: "Clips/default"),
+///                               options: .init(prefix: try Prefix("alipay")))
+/// let announcement = try announcer.render(try Amount(parsing: "123.45"))
+/// let sound = try announcement.write(toRoot: appGroupContainer)  // …/Library/Sounds/announce-123.45-1a2b3c4d.caf
+/// ```
+///
+/// An announcer checks up front that the voice has a clip for every word its
+/// options can produce, and loads each clip once per process (``ClipCache``).
+/// It is safe to use from several threads.
+public final class Announcer: Sendable {
+    /// What is said and how the file is made.
+    public struct Options: Hashable, Sendable {
+        public var prefix: Prefix
+        public var reading: ReadingOptions
+        public var format: OutputFormat
+        /// The output sample rate; nil means the voice's.
+        public var sampleRate: Int?
+        /// The longest the announcement may be, in seconds.
+        public var budget: Double
+        /// The most the speech may be sped up to fit the budget.
+        public var maxSpeed: Double
+
+        public init(
+            prefix: Prefix = .standard, reading: ReadingOptions = ReadingOptions(), format: OutputFormat = .default,
+            sampleRate: Int? = nil, budget: Double = 6.0, maxSpeed: Double = 1.35
+        ) {
+            self.prefix = prefix
+            self.reading = reading
+            self.format = format
+            self.sampleRate = sampleRate
+            self.budget = budget
+            self.maxSpeed = maxSpeed
+        }
+    }
+
+    /// Bumped whenever the engine would render the same inputs differently,
+    /// so that new audio gets new names (iOS caches sounds by name).
+    public static let engineVersion = 1
+
+    public let voice: Voice
+    public let options: Options
+    /// The engine settings derived from the options and the voice.
+    public let settings: RenderSettings
+    private let renderer: Renderer
+    /// A digest of the voice's manifest and clip files, part of every name.
+    private let voiceDigest: UInt64
+
+    /// Prepares to announce with `voice`.
+    /// - Throws: ``VoiceError`` when the voice lacks a clip the options
+    ///   need; ``AudioError`` for settings out of range or unreadable clips.
+    public init(voice: Voice, options: Options = Options(), cache: ClipCache = .shared) throws {
+        try voice.requireClips(prefix: options.prefix, options: options.reading)
+        let digest = try VoiceDigest(voice: voice)
+        guard let sampleRate = options.sampleRate ?? voice.manifest.sampleRate ?? digest.commonSampleRate else {
+            throw AudioError(.unreadable, "voice '\(voice.id)': no clip could be read")
+        }
+        var settings = RenderSettings(sampleRate: sampleRate)
+        settings.budget = options.budget
+        settings.maxSpeed = options.maxSpeed
+        try settings.validate()
+        self.voice = voice
+        self.options = options
+        self.settings = settings
+        self.renderer = Renderer(settings: settings, cache: cache)
+        self.voiceDigest = digest.value
+    }
+
+    /// The phrase an amount is announced with.
+    public func phrase(for amount: Amount) -> Phrase {
+        Phrase(amount: amount, prefix: options.prefix, options: options.reading)
+    }
+
+    /// The file name the announcement of `amount` gets: the same phrase, voice
+    /// and settings always give the same name, anything else a different one.
+    /// Known before rendering, so a caller can skip sounds that exist.
+    public func soundName(for amount: Amount) throws(VoiceError) -> String {
+        let phrase = phrase(for: amount)
+        return soundName(phrase: phrase, plan: try voice.plan(phrase))
+    }
+
+    /// Renders the announcement of `amount`.
+    /// - Throws: ``AudioError`` (`.overBudget` names the amount and the
+    ///   length it needs), ``VoiceError`` when a word has no clip.
+    public func render(_ amount: Amount) throws -> Announcement {
+        let phrase = phrase(for: amount)
+        let plan = try voice.plan(phrase)
+        let segments = plan.clips.map { ClipSegment(path: voice.path(ofClip: $0.file), isPrefix: $0.isPrefix) }
+        let rendered: RenderedAudio
+        do throws(AudioError) {
+            rendered = try renderer.render(segments)
+        } catch {
+            throw Self.naming(amount, in: error)
+        }
+        return Announcement(
+            phrase: phrase, plan: plan, rendered: rendered, format: options.format,
+            soundName: soundName(phrase: phrase, plan: plan))
+    }
+
+    /// An over-budget message names the amount: `99999999.99 needs 7.4 s at 1.35x; budget is 6.0 s`.
+    private static func naming(_ amount: Amount, in error: AudioError) -> AudioError {
+        error.kind == .overBudget ? AudioError(.overBudget, "\(amount) \(error.message)") : error
+    }
+
+    private func soundName(phrase: Phrase, plan: ClipPlan) -> String {
+        var digest = Digest()
+        digest.add("announce-sound-v\(Self.engineVersion)")
+        digest.add(voiceDigest)
+        for clip in plan.clips { digest.add("\(clip.text)=\(clip.file)\(clip.isPrefix ? "+" : "")") }
+        digest.add(options.format.description)
+        digest.add(String(describing: settings))
+        return "announce-\(phrase.amount)-\(digest.hex8).\(options.format.fileExtension)"
+    }
+}
+
+/// The voice's identity for naming: its manifest and the bytes of every clip.
+private struct VoiceDigest {
+    var value: UInt64
+    var commonSampleRate: Int?
+
+    init(voice: Voice) throws(AudioError) {
+        var digest = Digest()
+        var rates: [Int: Int] = [:]
+        digest.add(voice.manifest.id)
+        for (word, file) in voice.manifest.clips.sorted(by: { $0.key < $1.key }) {
+            let path = voice.path(ofClip: file)
+            guard let bytes = FileManager.default.contents(atPath: path) else {
+                throw AudioError(.unreadable, "\(path): cannot be read")
+            }
+            digest.add(word)
+            digest.add(bytes)
+            if let rate = try? SoundFile.info(path: path).sampleRate { rates[rate, default: 0] += 1 }
+        }
+        value = digest.value
+        commonSampleRate = rates.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
+    }
+}

@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a clip file becomes a ``PreparedClip``: resampled to the output rate,
+/// silence trimmed at both ends, and every clip brought to one level so no
+/// word stands out from its neighbours.
+///
+/// Levels are measured on an envelope of short windows. Trimming keeps a
+/// margin around the first and last window within ``silenceThreshold`` of the
+/// loudest one, so quiet onsets such as the s of 三, the f of 分 or the sh of
+/// 收 survive. The level is the RMS of the windows within ``activeRange`` of
+/// the loudest one: the voiced part, not the pauses inside the clip.
+public struct ClipPreparation: Hashable, Sendable {
+    /// Where speech starts and ends, in dB below the loudest window.
+    public var silenceThreshold: Double
+    /// Audio kept before the first window above the threshold, in seconds.
+    public var leadMargin: Double
+    /// Audio kept after the last window above the threshold, in seconds:
+    /// a bit more than ``leadMargin`` because speech decays slowly.
+    public var tailMargin: Double
+    /// The envelope window, in seconds (measured every millisecond).
+    public var window: Double
+    /// Windows within this many dB of the loudest count for the level.
+    public var activeRange: Double
+    /// The RMS level of the active windows every clip is brought to, in dBFS.
+    public var level: Double
+    /// The highest sample peak a clip may reach, in dBFS: a clip whose peaks
+    /// stand more than `level - peakCeiling` (16 dB) above its RMS stays
+    /// below ``level``. The final gain stops where the loudest peak of the
+    /// announcement meets the true-peak ceiling, so one peaky word would
+    /// otherwise hold every other word down; with the bundled voice only
+    /// 元 is affected, by under 2 dB.
+    public var peakCeiling: Double
+    /// A clip whose peak stays below this level (dBFS) is silent and refused.
+    public var silenceFloor: Double
+
+    /// A preparation with the defaults above, any of them replaced.
+    public init(
+        silenceThreshold: Double = -40,
+        leadMargin: Double = 0.015,
+        tailMargin: Double = 0.03,
+        window: Double = 0.005,
+        activeRange: Double = 30,
+        level: Double = -20,
+        peakCeiling: Double = -4,
+        silenceFloor: Double = -80
+    ) {
+        self.silenceThreshold = silenceThreshold
+        self.leadMargin = leadMargin
+        self.tailMargin = tailMargin
+        self.window = window
+        self.activeRange = activeRange
+        self.level = level
+        self.peakCeiling = peakCeiling
+        self.silenceFloor = silenceFloor
+    }
+
+    /// Reads the clip at `path` and prepares it for `sampleRate`.
+    /// - Throws: ``AudioError`` naming `path`: `unreadable` when libsndfile
+    ///   cannot decode it, `unusableClip` when it is empty or silent.
+    public func prepareClip(at path: String, sampleRate: Int) throws(AudioError) -> PreparedClip {
+        let (audio, _) = try SoundFile.readMono(path: path)
+        return try prepare(audio, from: path, sampleRate: sampleRate)
+    }
+
+    /// Prepares decoded `audio` for `sampleRate`; `path` names it in errors.
+    /// - Throws: ``AudioError`` of kind `unusableClip` when the audio is
+    ///   empty, silent or not a number; `unsupportedFormat` when the rates
+    ///   cannot be converted or a setting is out of range.
+    public func prepare(_ audio: AudioBuffer, from path: String, sampleRate: Int) throws(AudioError) -> PreparedClip {
+        try validate()
+        guard !audio.samples.isEmpty else {
+            throw AudioError(.unusableClip, "\(path): the clip has no audio")
+        }
+        var peak: Float = 0
+        var finite = true
+        audio.samples.withUnsafeBufferPointer { samples in
+            for sample in samples {
+                finite = finite && sample.isFinite
+                peak = max(peak, abs(sample))
+            }
+        }
+        guard finite else {
+            throw AudioError(.unusableClip, "\(path): the clip has samples that are not numbers")
+        }
+        guard Double(peak) >= Self.amplitude(silenceFloor) else {
+            throw AudioError(.unusableClip, "\(path): the clip is silent (peak below \(silenceFloor.decimal(maximumDigits: 1)) dBFS)")
+        }
+        let resampled = try Resampler.resample(audio, to: sampleRate, path: path)
+        let (samples, gain) = resampled.samples.withUnsafeBufferPointer { samples in
+            trimAndLevel(samples, sampleRate: sampleRate)
+        }
+        guard !samples.isEmpty else {
+            throw AudioError(.unusableClip, "\(path): the clip is too short to use at \(sampleRate) Hz")
+        }
+        return PreparedClip(
+            path: path, audio: AudioBuffer(sampleRate: sampleRate, samples: samples),
+            originalDuration: audio.duration, gain: gain)
+    }
+
+    /// Cuts the silence off both ends and scales to the common level.
+    /// Returns the samples and the gain in dB.
+    private func trimAndLevel(_ samples: UnsafeBufferPointer<Float>, sampleRate: Int) -> ([Float], Double) {
+        let blockFrames = max(1, sampleRate / 1000)
+        let windowBlocks = max(1, Int((window * 1000).rounded())) | 1
+        let envelope = Envelope(samples, blockFrames: blockFrames, windowBlocks: windowBlocks)
+        guard envelope.maximum > 0,
+            let speech = envelope.blocks(reaching: envelope.maximum * Self.power(silenceThreshold))
+        else { return ([], 0) }
+        let lead = Int((leadMargin * Double(sampleRate)).rounded())
+        let tail = Int((tailMargin * Double(sampleRate)).rounded())
+        let start = max(0, speech.lowerBound * blockFrames - lead)
+        let end = min(samples.count, (speech.upperBound + 1) * blockFrames + tail)
+        guard start < end else { return ([], 0) }
+
+        var peak: Float = 0
+        for index in start..<end { peak = max(peak, abs(samples[index])) }
+        let active = envelope.activeMeanSquare(reaching: envelope.maximum * Self.power(-activeRange))
+        guard active > 0, peak > 0 else { return ([], 0) }
+        let gain = min(Self.amplitude(level) / active.squareRoot(), Self.amplitude(peakCeiling) / Double(peak))
+        let scale = Float(gain)
+        let levelled = [Float](unsafeUninitializedCapacity: end - start) { output, initialized in
+            for index in start..<end { output[index - start] = samples[index] * scale }
+            initialized = end - start
+        }
+        return (levelled, 20 * log10(gain))
+    }
+
+    /// Checks the settings: every value finite and in a range that means
+    /// something for speech clips.
+    /// - Throws: ``AudioError`` of kind `unsupportedFormat`.
+    public func validate() throws(AudioError) {
+        let checks: [(String, Double, ClosedRange<Double>)] = [
+            ("silenceThreshold", silenceThreshold, -120 ... -1),
+            ("leadMargin", leadMargin, 0...1),
+            ("tailMargin", tailMargin, 0...1),
+            ("window", window, 0.001...0.1),
+            ("activeRange", activeRange, 1...120),
+            ("level", level, -60...0),
+            ("peakCeiling", peakCeiling, -60...0),
+            ("silenceFloor", silenceFloor, -200...0),
+        ]
+        for (name, value, range) in checks where !range.contains(value) {
+            throw AudioError(
+                .unsupportedFormat,
+                "clip preparation \(name) must be between \(range.lowerBound.shortDescription) and \(range.upperBound.shortDescription), not \(value)")
+        }
+    }
+
+    /// The amplitude ratio of `decibels`.
+    static func amplitude(_ decibels: Double) -> Double { pow(10, decibels / 20) }
+    /// The power (mean-square) ratio of `decibels`.
+    static func power(_ decibels: Double) -> Double { pow(10, decibels / 10) }
+}

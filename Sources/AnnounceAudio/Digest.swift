@@ -1,0 +1,43 @@
+import Foundation
+
+/// A 64-bit FNV-1a digest with a final mix: stable across runs and machines
+/// (unlike `Hasher`), for content-derived file names. Not cryptographic.
+struct Digest {
+    private(set) var state: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        var state = self.state
+        for byte in bytes {
+            state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        // A separator, so "ab"+"c" and "a"+"bc" differ.
+        self.state = (state ^ 0xFF) &* 0x0000_0100_0000_01B3
+    }
+
+    mutating func add(_ data: Data) {
+        data.withUnsafeBytes { add($0) }
+    }
+
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+    }
+
+    mutating func add(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { add($0) }
+    }
+
+    /// The state with its bits mixed (splitmix64's finaliser).
+    var value: UInt64 {
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The first 8 hex digits of ``value``.
+    var hex8: String {
+        let text = String(value >> 32, radix: 16)
+        return String(repeating: "0", count: 8 - text.count) + text
+    }
+}

@@ -1,0 +1,122 @@
+import CSndFile
+
+/// An open libsndfile handle, closed exactly once: by ``close()`` when the
+/// caller needs to know whether closing worked (it writes the header of a
+/// new file), otherwise when the handle goes away.
+final class SoundFileHandle {
+    let handle: OpaquePointer
+    let info: SF_INFO
+    private var isOpen = true
+
+    /// Opens `path` for reading.
+    /// The corresponding C function is `sf_open` with `SFM_READ`.
+    init(readingFrom path: String) throws(AudioError) {
+        var info = SF_INFO()
+        guard let handle = sf_open(path, SndFileConstant.readMode, &info) else {
+            throw AudioError(.unreadable, "\(path): \(SndFileConstant.lastOpenError())")
+        }
+        self.handle = handle
+        self.info = info
+    }
+
+    /// Opens `path` for writing in `format`.
+    /// The corresponding C function is `sf_open` with `SFM_WRITE`.
+    init(writingTo path: String, format: Int32, sampleRate: Int, channels: Int) throws(AudioError) {
+        var info = try Self.writingInfo(format: format, sampleRate: sampleRate, channels: channels, path: path)
+        guard let handle = sf_open(path, SndFileConstant.writeMode, &info) else {
+            throw AudioError(.unwritable, "cannot write \(path): \(SndFileConstant.lastOpenError())")
+        }
+        self.handle = handle
+        self.info = info
+    }
+
+    /// Starts writing a file in `format` on the open descriptor `descriptor`,
+    /// which stays open (the caller closes it); `path` names it in errors.
+    /// The corresponding C function is `sf_open_fd` with `SFM_WRITE`.
+    init(writingTo descriptor: Int32, naming path: String, format: Int32, sampleRate: Int, channels: Int) throws(AudioError) {
+        var info = try Self.writingInfo(format: format, sampleRate: sampleRate, channels: channels, path: path)
+        guard let handle = sf_open_fd(descriptor, SndFileConstant.writeMode, &info, SndFileConstant.sfFalse) else {
+            throw AudioError(.unwritable, "cannot write \(path): \(SndFileConstant.lastOpenError())")
+        }
+        self.handle = handle
+        self.info = info
+    }
+
+    /// The `SF_INFO` for a new file, checked by libsndfile before anything
+    /// is created.
+    /// The corresponding C function is `sf_format_check`.
+    private static func writingInfo(format: Int32, sampleRate: Int, channels: Int, path: String) throws(AudioError) -> SF_INFO {
+        var info = SF_INFO()
+        guard let rate = Int32(exactly: sampleRate), let channelCount = Int32(exactly: channels) else {
+            throw AudioError(.unsupportedFormat, "cannot write \(path): \(sampleRate) Hz with \(channels) channels is not a format")
+        }
+        info.samplerate = rate
+        info.channels = channelCount
+        info.format = format
+        guard sf_format_check(&info) != 0 else {
+            throw AudioError(
+                .unsupportedFormat,
+                "cannot write \(path): libsndfile cannot write \(SndFileConstant.containerName(format)) \(SndFileConstant.encodingName(format)) at \(sampleRate) Hz with \(channels) channels")
+        }
+        return info
+    }
+
+    deinit {
+        if isOpen { sf_close(handle) }
+    }
+
+    /// Closes the file; for a new file this writes the final header.
+    /// Returns libsndfile's error message, or nil when closing worked.
+    /// The corresponding C function is `sf_close`.
+    func close() -> String? {
+        guard isOpen else { return nil }
+        isOpen = false
+        let status = sf_close(handle)
+        return status == 0 ? nil : String(cString: sf_error_number(status))
+    }
+
+    var fileInfo: SoundFileInfo {
+        SoundFileInfo(
+            frames: Int(info.frames), sampleRate: Int(info.samplerate), channels: Int(info.channels),
+            container: SndFileConstant.containerName(info.format), encoding: SndFileConstant.encodingName(info.format))
+    }
+
+    /// Sends a command that takes a boolean, such as `SFC_SET_CLIPPING`.
+    /// Returns libsndfile's answer (the previous or new state).
+    /// The corresponding C function is `sf_command`.
+    @discardableResult
+    func command(_ command: Int32, _ value: Bool) -> Int32 {
+        sf_command(handle, command, nil, value ? SndFileConstant.sfTrue : SndFileConstant.sfFalse)
+    }
+
+    /// Reads every frame, interleaved. Reads into uninitialised storage and
+    /// keeps only what libsndfile says it delivered.
+    func readAllFrames(count frames: Int, channels: Int, path: String) throws(AudioError) -> [Float] {
+        guard frames > 0 else { return [] }
+        let samples = [Float](unsafeUninitializedCapacity: frames * channels) { buffer, count in
+            let read = sf_readf_float(handle, buffer.baseAddress, sf_count_t(frames))
+            count = max(0, Int(read)) * channels
+        }
+        guard samples.count == frames * channels else {
+            let reason = String(cString: sf_strerror(handle))
+            throw AudioError(.unreadable, "\(path): decoding stopped after \(samples.count / channels) of \(frames) frames (\(reason))")
+        }
+        return samples
+    }
+
+    /// Writes every sample of a mono signal; a short write (a full disk) is
+    /// an error with libsndfile's reason.
+    /// The corresponding C function is `sf_writef_float`.
+    func writeAll(_ samples: [Float], path: String) throws(AudioError) {
+        guard !samples.isEmpty else { return }
+        let written = samples.withUnsafeBufferPointer { samples in
+            sf_writef_float(handle, samples.baseAddress, sf_count_t(samples.count))
+        }
+        guard written == sf_count_t(samples.count) else {
+            throw AudioError(.unwritable, "cannot write \(path): \(lastError) (wrote \(max(0, written)) of \(samples.count) frames)")
+        }
+    }
+
+    /// The message of the last error on this handle.
+    var lastError: String { String(cString: sf_strerror(handle)) }
+}

@@ -1,0 +1,62 @@
+import AnnounceAudio
+import AnnounceCore
+import ArgumentParser
+
+/// Where and how sound files are written, and the time budget.
+struct OutputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Write into ROOT/Library/Sounds/ (made if missing).", valueName: "root"))
+    var out: String = "."
+
+    @Option(help: ArgumentHelp(
+        "The file name, instead of the content-derived one (one amount only).", valueName: "name"))
+    var name: String?
+
+    @Option(help: "Container: caf, wav or aiff.")
+    var format: OutputContainer = .caf
+
+    @Option(help: "Encoding: pcm16, ulaw, alaw, or ima4 (Apple IMA4, aiff only).")
+    var encoding: OutputEncoding = .pcm16
+
+    @Option(name: .customLong("sample-rate"), help: ArgumentHelp("Output sample rate in Hz (default: the voice's).", valueName: "hz"))
+    var sampleRate: Int?
+
+    @Option(help: ArgumentHelp("The longest the announcement may be, in seconds.", valueName: "seconds"))
+    var budget: Double = 6.0
+
+    @Option(name: .customLong("max-speed"), help: ArgumentHelp("The most the speech may be sped up to fit the budget.", valueName: "factor"))
+    var maxSpeed: Double = 1.35
+
+    /// The container and encoding, checked by `validate()`.
+    var outputFormat: OutputFormat {
+        (try? OutputFormat(container: format, encoding: encoding)) ?? .default
+    }
+
+    func validate() throws {
+        do {
+            let format = try OutputFormat(container: format, encoding: encoding)
+            if let name { try SoundName.validate(name, format: format) }
+        } catch let error as AudioError {
+            throw ValidationError(error.message)
+        } catch let error as SoundName.Invalid {
+            throw ValidationError(error.description)
+        }
+        guard budget.isFinite, budget > 0, budget <= 30 else {
+            throw ValidationError("--budget must be more than 0 and at most 30 seconds (iOS plays at most 30 s)")
+        }
+        guard maxSpeed.isFinite, RenderSettings.speeds.contains(maxSpeed) else {
+            throw ValidationError("--max-speed must be between \(RenderSettings.speeds.lowerBound) and \(RenderSettings.speeds.upperBound)")
+        }
+        if let sampleRate, !RenderSettings.sampleRates.contains(sampleRate) {
+            throw ValidationError("--sample-rate must be between \(RenderSettings.sampleRates.lowerBound) and \(RenderSettings.sampleRates.upperBound) Hz")
+        }
+    }
+
+    func announcerOptions(_ phrase: PhraseOptions) -> Announcer.Options {
+        Announcer.Options(
+            prefix: phrase.parsedPrefix, reading: phrase.readingOptions, format: outputFormat,
+            sampleRate: sampleRate, budget: budget, maxSpeed: maxSpeed)
+    }
+}
+
+extension OutputContainer: ExpressibleByArgument {}
+extension OutputEncoding: ExpressibleByArgument {}

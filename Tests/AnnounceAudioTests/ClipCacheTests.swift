@@ -1,0 +1,55 @@
+import AnnounceAudio
+import Foundation
+import Testing
+
+struct ClipCacheTests {
+    @Test("a cached clip is not read again: it survives its file being deleted")
+    func loadsOnce() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.clip("word.wav", TestAudio.tone(200, seconds: 0.3, amplitude: 0.4, rate: 16_000))
+        let cache = ClipCache()
+        let first = try cache.clip(at: path, sampleRate: 16_000)
+        try FileManager.default.removeItem(atPath: path)
+        let second = try cache.clip(at: path, sampleRate: 16_000)
+        #expect(first == second)
+        #expect(cache.count == 1)
+        // Another rate is another preparation, so the missing file shows.
+        #expect(throws: AudioError.self) { try cache.clip(at: path, sampleRate: 22_050) }
+        // A render uses the cached clip too.
+        let rendered = try Renderer(settings: RenderSettings(sampleRate: 16_000), cache: cache).render([ClipSegment(path: path)])
+        #expect(!rendered.audio.samples.isEmpty)
+        cache.removeAll()
+        #expect(cache.count == 0)
+        #expect(throws: AudioError.self) { try cache.clip(at: path, sampleRate: 16_000) }
+    }
+
+    @Test("a failed load is not remembered")
+    func failureNotCached() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("late.wav")
+        let cache = ClipCache()
+        #expect(throws: AudioError.self) { try cache.clip(at: path, sampleRate: 16_000) }
+        _ = try folder.clip("late.wav", TestAudio.tone(200, seconds: 0.3, amplitude: 0.4, rate: 16_000))
+        #expect(try cache.clip(at: path, sampleRate: 16_000).audio.sampleRate == 16_000)
+    }
+
+    @Test("many threads rendering with one cache agree and load each clip once")
+    func concurrentRenders() async throws {
+        let folder = try TemporaryFolder()
+        let segments = try (0..<6).map { index in
+            ClipSegment(path: try folder.clip("w\(index).wav", TestAudio.tone(150 + 30 * Double(index), seconds: 0.3, amplitude: 0.4, rate: 16_000)))
+        }
+        let cache = ClipCache()
+        let renderer = Renderer(settings: RenderSettings(sampleRate: 22_050), cache: cache)
+        let results = try await withThrowingTaskGroup(of: RenderedAudio.self) { group in
+            for offset in 0..<12 {
+                let rotated = Array(segments[(offset % 6)...] + segments[..<(offset % 6)])
+                group.addTask { try renderer.render(offset % 2 == 0 ? segments : rotated) }
+            }
+            return try await group.reduce(into: [RenderedAudio]()) { $0.append($1) }
+        }
+        #expect(cache.count == 6)
+        let reference = try Renderer(settings: RenderSettings(sampleRate: 22_050), cache: ClipCache()).render(segments)
+        #expect(results.filter { $0 == reference }.count >= 6)
+    }
+}

@@ -1,0 +1,55 @@
+import AnnounceAudio
+import AnnounceCore
+import Foundation
+import Testing
+
+/// Renders a handful of amounts with the bundled voice as WAV PCM16 and
+/// compares them with the golden files next to this test, byte for byte.
+///
+/// `ANNOUNCE_RECORD_GOLDENS=1 swift test` re-records them. A missing golden
+/// is written and the test fails, so a golden is never silently created.
+@Suite(.serialized)
+struct GoldenTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    static let bundledVoice = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Clips/default").standardized.path
+    static let recording = ProcessInfo.processInfo.environment["ANNOUNCE_RECORD_GOLDENS"] == "1"
+
+    @Test("golden announcements", arguments: ["0.01", "10", "123.45", "100000", "99999999.99"])
+    func golden(amount: String) throws {
+        let options = Announcer.Options(prefix: try Prefix("alipay"), format: try OutputFormat(container: .wav, encoding: .pcm16))
+        let announcer = try Announcer(voice: try Voice(at: Self.bundledVoice), options: options)
+        let announcement = try announcer.render(try Amount(parsing: amount))
+        #expect(announcement.duration <= 6.0)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("announce-golden-\(UUID())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let rendered = try announcement.write(toDirectory: scratch.path, name: "golden.wav")
+        try Self.assertGolden(rendered.path, named: "alipay-\(amount).wav")
+    }
+
+    static func assertGolden(_ path: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let golden = directory.appendingPathComponent(name)
+        let actual = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard !recording, FileManager.default.fileExists(atPath: golden.path) else {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try actual.write(to: golden)
+            if !recording {
+                Issue.record("golden \(name) was missing: written now; check it and run the tests again", sourceLocation: sourceLocation)
+            }
+            return
+        }
+        let expected = try Data(contentsOf: golden)
+        guard actual != expected else { return }
+        // Say how they differ: format, length, then the first differing frame.
+        let (goldenAudio, goldenInfo) = try SoundFile.readMono(path: golden.path)
+        let (actualAudio, actualInfo) = try SoundFile.readMono(path: path)
+        var difference = "bytes differ"
+        if goldenInfo != actualInfo || goldenAudio.samples.count != actualAudio.samples.count {
+            difference = "format differs: golden \(goldenInfo), rendered \(actualInfo)"
+        } else if let frame = goldenAudio.samples.indices.first(where: { goldenAudio.samples[$0] != actualAudio.samples[$0] }) {
+            difference = "first differing frame \(frame) (\(Double(frame) / Double(goldenInfo.sampleRate)) s): golden \(goldenAudio.samples[frame]), rendered \(actualAudio.samples[frame])"
+        }
+        Issue.record("\(name) differs from its golden: \(difference). Re-record with ANNOUNCE_RECORD_GOLDENS=1 if the change is intended.", sourceLocation: sourceLocation)
+    }
+}
