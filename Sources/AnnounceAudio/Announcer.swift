@@ -50,14 +50,23 @@ public final class Announcer: Sendable {
     public let settings: RenderSettings
     private let renderer: Renderer
     /// A digest of the voice's manifest and clip files, part of every name.
-    private let voiceDigest: UInt64
+    private let digest: VoiceDigest
 
     /// Prepares to announce with `voice`.
     /// - Throws: ``VoiceError`` when the voice lacks a clip the options
     ///   need; ``AudioError`` for settings out of range or unreadable clips.
-    public init(voice: Voice, options: Options = Options(), cache: ClipCache = .shared) throws {
+    public convenience init(voice: Voice, options: Options = Options(), cache: ClipCache = .shared) throws {
+        try self.init(voice: voice, options: options, cache: cache, digest: try VoiceDigest(voice: voice))
+    }
+
+    /// An announcer for the same voice with other options, sharing the
+    /// voice's digest and clip cache: cheap, for per-item options in a batch.
+    public func with(_ options: Options) throws -> Announcer {
+        try Announcer(voice: voice, options: options, cache: renderer.cache, digest: digest)
+    }
+
+    private init(voice: Voice, options: Options, cache: ClipCache, digest: VoiceDigest) throws {
         try voice.requireClips(prefix: options.prefix, options: options.reading)
-        let digest = try VoiceDigest(voice: voice)
         guard let sampleRate = options.sampleRate ?? voice.manifest.sampleRate ?? digest.commonSampleRate else {
             throw AudioError(.unreadable, "voice '\(voice.id)': no clip could be read")
         }
@@ -69,7 +78,7 @@ public final class Announcer: Sendable {
         self.options = options
         self.settings = settings
         self.renderer = Renderer(settings: settings, cache: cache)
-        self.voiceDigest = digest.value
+        self.digest = digest
     }
 
     /// The phrase an amount is announced with.
@@ -111,7 +120,7 @@ public final class Announcer: Sendable {
     private func soundName(phrase: Phrase, plan: ClipPlan) -> String {
         var digest = Digest()
         digest.add("announce-sound-v\(Self.engineVersion)")
-        digest.add(voiceDigest)
+        digest.add(self.digest.value)
         for clip in plan.clips { digest.add("\(clip.text)=\(clip.file)\(clip.isPrefix ? "+" : "")") }
         digest.add(options.format.description)
         digest.add(String(describing: settings))
@@ -120,7 +129,7 @@ public final class Announcer: Sendable {
 }
 
 /// The voice's identity for naming: its manifest and the bytes of every clip.
-private struct VoiceDigest {
+private struct VoiceDigest: Sendable {
     var value: UInt64
     var commonSampleRate: Int?
 

@@ -1,6 +1,6 @@
 /// A JSON value whose kind is known: JSONDecoder keeps `true` and `1` apart,
 /// which JSONSerialization's NSNumber does not on Linux.
-enum JSONValue: Decodable, Equatable {
+public enum JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -8,7 +8,7 @@ enum JSONValue: Decodable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -25,19 +25,31 @@ enum JSONValue: Decodable, Equatable {
         }
     }
 
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let bool): try container.encode(bool)
+        case .number(let number): try container.encode(number)
+        case .string(let string): try container.encode(string)
+        case .array(let array): try container.encode(array)
+        case .object(let object): try container.encode(object)
+        }
+    }
+
     /// The value as a whole number, if it is one.
-    var integer: Int? {
+    public var integer: Int? {
         guard case .number(let number) = self, number.rounded() == number, abs(number) < 1e15 else { return nil }
         return Int(number)
     }
 
-    var string: String? {
+    public var string: String? {
         guard case .string(let string) = self else { return nil }
         return string
     }
 
     /// What kind of value this is, for messages: "a number", "null".
-    var kindName: String {
+    public var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

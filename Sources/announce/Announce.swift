@@ -11,7 +11,7 @@ struct Announce: ParsableCommand {
             66 voice missing or broken, 73 cannot write the output.
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Explain.self, VoiceCommand.self],
+        subcommands: [Render.self, Explain.self, Batch.self, Prune.self, VoiceCommand.self],
         defaultSubcommand: Render.self
     )
 }

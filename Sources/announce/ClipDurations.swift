@@ -1,9 +1,12 @@
 import AnnounceAudio
 import AnnounceCore
+import Foundation
 
 /// The durations of a voice's clip files, read from their headers once each.
-struct ClipDurations {
+/// Safe to share between threads.
+final class ClipDurations: @unchecked Sendable {
     let voice: Voice
+    private let lock = NSLock()
     private var seconds: [String: Double] = [:]
 
     init(voice: Voice) {
@@ -12,11 +15,18 @@ struct ClipDurations {
 
     /// The duration of `file` in seconds, rounded to the millisecond.
     /// - Throws: ``AudioError`` when the clip cannot be opened.
-    mutating func duration(of file: String) throws(AudioError) -> Double {
-        if let known = seconds[file] { return known }
+    func duration(of file: String) throws(AudioError) -> Double {
+        if let known = lock.withLock({ seconds[file] }) { return known }
         let info = try SoundFile.info(path: voice.path(ofClip: file))
         let rounded = (info.duration * 1000).rounded() / 1000
-        seconds[file] = rounded
+        lock.withLock { seconds[file] = rounded }
         return rounded
+    }
+
+    /// The plan's clips as `explain` and `render --json` show them.
+    func planned(_ plan: ClipPlan) throws(AudioError) -> [PlannedClip] {
+        try plan.clips.map { clip throws(AudioError) in
+            PlannedClip(words: clip.text, file: clip.file, duration: try duration(of: clip.file))
+        }
     }
 }

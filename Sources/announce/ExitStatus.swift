@@ -7,6 +7,8 @@ enum ExitStatus {
     static let usage = ExitCode(64)
     /// An amount was rejected.
     static let dataError = ExitCode(65)
+    /// An input file cannot be read.
+    static let noInput = ExitCode(66)
     /// The voice is missing or broken.
     static let voiceError = ExitCode(66)
     /// The output cannot be written.
@@ -21,11 +23,49 @@ func printError(_ message: String) {
 
 /// Writes to standard output (buffered).
 func writeOutput(_ text: String) {
-    print(text, terminator: "")
+    StandardOutput.shared.write(text)
 }
 
 /// Flushes standard output, so a reader of a pipe sees each answer as soon
 /// as it is made.
 func flushOutput() {
-    fflush(nil)
+    StandardOutput.shared.flush()
+}
+
+/// Standard output, buffered here and written with `write(2)`. C stdio is not
+/// used: `fflush(NULL)` would wait for the lock that a `getline` blocked on
+/// standard input holds, and stall streaming.
+final class StandardOutput: @unchecked Sendable {
+    static let shared = StandardOutput()
+
+    private let lock = NSLock()
+    private var buffer: [UInt8] = []
+
+    func write(_ text: String) {
+        lock.withLock {
+            buffer.append(contentsOf: text.utf8)
+            if buffer.count >= 1 << 16 { drain() }
+        }
+    }
+
+    func flush() {
+        lock.withLock { drain() }
+    }
+
+    /// Writes the whole buffer, retrying partial writes and interruptions.
+    private func drain() {
+        var offset = 0
+        buffer.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            while offset < bytes.count {
+                let written = Foundation.write(1, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    break  // stdout is gone (closed pipe): nothing more can be said there
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
 }

@@ -28,7 +28,7 @@ struct Explain: ParsableCommand {
         let prefix = phrase.parsedPrefix
         let options = phrase.readingOptions
         let voice = try voiceOption.load()
-        var durations = ClipDurations(voice: voice)
+        let durations = ClipDurations(voice: voice)
         var rejected = 0
         do {
             try voice.requireClips(prefix: prefix, options: options)
@@ -53,9 +53,7 @@ struct Explain: ParsableCommand {
             let phrase = Phrase(amount: amount, prefix: prefix, options: options)
             let clips: [PlannedClip]
             do {
-                clips = try voice.plan(phrase).clips.map { clip throws(AudioError) in
-                    PlannedClip(words: clip.text, file: clip.file, duration: try durations.duration(of: clip.file))
-                }
+                clips = try durations.planned(try voice.plan(phrase))
             } catch {
                 printError("voice '\(voice.id)': \(error)")
                 throw ExitStatus.voiceError

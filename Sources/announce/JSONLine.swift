@@ -52,6 +52,10 @@ enum JSONLine {
             text: announcement.phrase.text, words: announcement.phrase.words))
     }
 
+    static func batch(_ line: BatchLine) -> String {
+        encode(line)
+    }
+
     static func error(input: String, message: String) -> String {
         encode(ErrorLine(amount: input, error: message))
     }

@@ -38,7 +38,7 @@ struct Render: ParsableCommand {
             printError("\(error)")
             throw ExitStatus.voiceError
         }
-        var durations = ClipDurations(voice: voice)
+        let durations = ClipDurations(voice: voice)
         // Absolute, so the printed paths can be handed on as they are.
         let root = URL(fileURLWithPath: output.out).standardizedFileURL.path
         var failed = 0
@@ -49,9 +49,7 @@ struct Render: ParsableCommand {
                 let announcement = try announcer.render(amount)
                 let sound = try announcement.write(toRoot: root, name: output.name)
                 if json {
-                    let clips = try announcement.plan.clips.map { clip throws(AudioError) in
-                        PlannedClip(words: clip.text, file: clip.file, duration: try durations.duration(of: clip.file))
-                    }
+                    let clips = try durations.planned(announcement.plan)
                     writeOutput(JSONLine.render(input: text, announcement: announcement, clips: clips, sound: sound))
                 } else {
                     writeOutput(sound.path + "\n")

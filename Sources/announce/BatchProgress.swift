@@ -1,0 +1,58 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A progress line on standard error (items done, rate, errors are in the
+/// results; ETA when the input size is known), only when it is a terminal.
+final class BatchProgress: @unchecked Sendable {
+    private let enabled = isatty(2) == 1
+    private let totalBytes: Int?
+    private let start = Date()
+    private let lock = NSLock()
+    private var bytesRead = 0
+    private var lastDraw = Date.distantPast
+    private var written = 0
+    private var errors = 0
+
+    init(totalBytes: Int?) {
+        self.totalBytes = totalBytes
+    }
+
+    func read(bytes: Int) {
+        guard enabled else { return }
+        lock.withLock { bytesRead = bytes }
+    }
+
+    func update(written: Int, errors: Int) {
+        guard enabled else { return }
+        lock.withLock {
+            self.written = written
+            self.errors = errors
+            let now = Date()
+            guard now.timeIntervalSince(lastDraw) >= 0.2 else { return }
+            lastDraw = now
+            draw(now: now)
+        }
+    }
+
+    func finish() {
+        guard enabled else { return }
+        lock.withLock {
+            draw(now: Date())
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+    }
+
+    private func draw(now: Date) {
+        let elapsed = max(now.timeIntervalSince(start), 0.001)
+        var line = "\r\(written) done, \(Int(Double(written) / elapsed))/s, \(errors) errors"
+        if let totalBytes, totalBytes > 0, bytesRead > 0 {
+            let fraction = min(1, Double(bytesRead) / Double(totalBytes))
+            let remaining = fraction > 0 ? elapsed / fraction - elapsed : 0
+            line += ", \(Int(fraction * 100))%, ETA \(Int(remaining.rounded())) s"
+        }
+        FileHandle.standardError.write(Data((line + "   ").utf8))
+    }
+}

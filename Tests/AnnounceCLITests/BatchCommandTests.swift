@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+/// `announce batch` and `announce prune` end to end.
+struct BatchCommandTests {
+    static func json(_ line: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    @Test("mixed good and bad lines: one result per item, in order, exit 65 with a summary")
+    func mixed() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let input = """
+            123.45
+
+            -5
+            {"amount": "10", "id": 7, "prefix": "wechat"}
+            {"fen": 12345, "id": "order-9", "style": "currency", "name": "pay.caf"}
+            {"amount": 5}
+            {"amount": "1", "bogus": true}
+            {"amount": "2", "liang": true, "leadYi": "yes"}
+
+            """
+        let result = try CommandRunner.run(["batch", "--out", root.path, "--jobs", "2"], stdin: input)
+        #expect(result.status == 65)
+        #expect(result.stderrLines == ["announce: batch: 4 of 7 items failed"])
+        let lines = result.stdoutLines.map(Self.json)
+        #expect(lines.count == 7)
+        #expect(lines.map { $0["line"] as? Int } == [1, 3, 4, 5, 6, 7, 8])
+        #expect(lines[0]["text"] as? String == "到账一百二十三点四五元" && lines[0]["cached"] as? Bool == false)
+        #expect(lines[1]["error"] as? String == "'-5': negative amounts cannot be announced")
+        #expect(lines[2]["id"] as? Int == 7 && lines[2]["text"] as? String == "微信收款十元")
+        #expect(lines[3]["id"] as? String == "order-9" && lines[3]["text"] as? String == "到账一百二十三元四角五分")
+        #expect(lines[3]["sound"] as? String == "pay.caf" && lines[3]["amount"] as? String == "12345")
+        #expect((lines[4]["error"] as? String)?.contains("must be a string") == true)
+        #expect((lines[5]["error"] as? String)?.hasPrefix("unknown field 'bogus'") == true)
+        #expect(lines[6]["error"] as? String == "'leadYi' must be true or false")
+        for line in lines where line["error"] == nil {
+            #expect(FileManager.default.fileExists(atPath: line["file"] as? String ?? ""))
+            for key in ["bytes", "duration", "encoding", "format", "sampleRate", "sound", "speed", "words", "clips"] {
+                #expect(line[key] != nil, "\(key)")
+            }
+        }
+        #expect(Set(RenderCommandTests.files(in: root)).count == 3)
+    }
+
+    @Test("order is kept with several jobs")
+    func order() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let amounts = (0..<120).map { String(($0 * 7_919_357) % 99_999_999) + "." + String(10 + $0 % 90) }
+        let result = try CommandRunner.run(["batch", "--out", root.path, "--jobs", "4", "--format", "wav"],
+                                           stdin: amounts.joined(separator: "\n"))
+        #expect(result.status == 0)
+        let lines = result.stdoutLines.map(Self.json)
+        #expect(lines.map { $0["amount"] as? String } == amounts)
+        #expect(lines.map { $0["line"] as? Int } == Array(1...120))
+    }
+
+    @Test("--dry-run gives the explain JSON, plus line and id, and writes nothing")
+    func dryRun() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let amounts = ["0.01", "10", "100001000", "22222.22"]
+        let batch = try CommandRunner.run(["batch", "--dry-run", "--out", root.path, "--liang", "--prefix", "alipay"],
+                                          stdin: amounts.joined(separator: "\n"))
+        let explain = try CommandRunner.run(["explain", "--json", "--liang", "--prefix", "alipay"] + amounts)
+        #expect(batch.status == 0 && explain.status == 0)
+        for (batchLine, explainLine) in zip(batch.stdoutLines, explain.stdoutLines) {
+            var fields = Self.json(batchLine)
+            #expect(fields.removeValue(forKey: "line") != nil)
+            #expect(NSDictionary(dictionary: fields) == NSDictionary(dictionary: Self.json(explainLine)))
+        }
+        #expect(batch.stdoutLines.count == amounts.count)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Library").path))
+    }
+
+    @Test("a second run renders nothing; --force renders again, to the same bytes")
+    func idempotent() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let input = "1\n2.5\n{\"amount\": \"3\", \"name\": \"three.caf\"}\n"
+        let first = try CommandRunner.run(["batch", "--out", root.path], stdin: input)
+        let file = try #require(Self.json(first.stdoutLines[0])["file"] as? String)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        let second = try CommandRunner.run(["batch", "--out", root.path], stdin: input)
+        #expect(second.status == 0)
+        #expect(second.stdoutLines.map { Self.json($0)["cached"] as? Bool } == [true, true, true])
+        #expect(second.stdoutLines.map { Self.json($0)["speed"] == nil } == [true, true, true])
+        #expect(Self.json(second.stdoutLines[0])["duration"] as? Double == Self.json(first.stdoutLines[0])["duration"] as? Double)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: file)
+        let forced = try CommandRunner.run(["batch", "--out", root.path, "--force"], stdin: input)
+        #expect(forced.stdoutLines.map { Self.json($0)["cached"] as? Bool } == [false, false, false])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
+        let modified = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+        #expect((modified?.timeIntervalSince1970 ?? 0) > 0)
+    }
+
+    @Test("results stream: an answer comes before the input ends")
+    func streaming() throws {
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["batch", "--dry-run"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        input.fileHandleForWriting.write(Data("123.45\n".utf8))
+        let answered = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var received = Data()
+        DispatchQueue.global().async {
+            while !received.contains(0x0A) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                received.append(chunk)
+            }
+            answered.signal()
+        }
+        #expect(answered.wait(timeout: .now() + 30) == .success)
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix(#"{"amount":"123.45""#))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test("a long stream goes through with every line answered")
+    func longStream() throws {
+        let count = 20_000
+        let input = (0..<count).map { String($0 * 37 % 1_000_000) }.joined(separator: "\n")
+        let result = try CommandRunner.run(["batch", "--dry-run", "--jobs", "2"], stdin: input)
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.count == count)
+        #expect(Self.json(result.stdoutLines[count - 1])["line"] as? Int == count)
+    }
+
+    @Test("usage errors exit 64", arguments: [
+        ["batch", "--jobs", "0"], ["batch", "--name", "x.caf"], ["batch", "--format", "wav", "--encoding", "ima4"],
+    ])
+    func usage(arguments: [String]) throws {
+        #expect(try CommandRunner.run(arguments, stdin: "5\n").status == 64)
+    }
+
+    @Test("a missing input file is one line and exit 66")
+    func missingFile() throws {
+        let result = try CommandRunner.run(["batch", "/nonexistent/items.txt"])
+        #expect(result.status == 66)
+        #expect(result.stderrLines == ["announce: cannot read /nonexistent/items.txt: No such file or directory"])
+    }
+}
+
+struct PruneCommandTests {
+    @Test("prune removes only announce's own files older than the age")
+    func prune() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sounds = root.appendingPathComponent("Library/Sounds")
+        try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+        let old = Date().addingTimeInterval(-2 * 86400)
+        let files: [(String, Date, Bool)] = [
+            ("announce-123.45-0a1b2c3d.caf", old, true),
+            ("announce-10-ffffffff.wav", old, true),
+            (".announce-4242-7.tmp", old, true),
+            ("announce-5-12345678.aiff", Date(), false),  // too young
+            ("announce-123.45-0a1b2c3d.mp3", old, false),  // not ours
+            ("pay.caf", old, false),  // a --name file
+            ("notes.txt", old, false),
+            ("announce-1-XYZ.caf", old, false),
+        ]
+        for (name, date, _) in files {
+            let url = sounds.appendingPathComponent(name)
+            try Data("x".utf8).write(to: url)
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+        }
+        try FileManager.default.createDirectory(at: sounds.appendingPathComponent("announce-9-00000000.caf"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: sounds.appendingPathComponent("announce-8-00000000.caf").path,
+                                                   withDestinationPath: sounds.appendingPathComponent("pay.caf").path)
+        let expected = Set(files.filter(\.2).map { sounds.appendingPathComponent($0.0).standardizedFileURL.path })
+
+        let dry = try CommandRunner.run(["prune", "--out", root.path, "--older-than", "1d", "--dry-run"])
+        #expect(dry.status == 0)
+        #expect(Set(dry.stdoutLines) == expected)
+        #expect(dry.stderrLines.first?.hasPrefix("prune: would remove 3 file(s)") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sounds.path).count == files.count + 2)
+
+        let result = try CommandRunner.run(["prune", "--out", root.path, "--older-than", "12h", "--json"])
+        #expect(result.status == 0)
+        let removed = result.stdoutLines.map { BatchCommandTests.json($0) }
+        #expect(Set(removed.compactMap { $0["file"] as? String }) == expected)
+        #expect(removed.allSatisfy { $0["removed"] as? Bool == true && ($0["age"] as? Double ?? 0) > 86000 })
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: sounds.path))
+        #expect(left == Set(files.filter { !$0.2 }.map(\.0) + ["announce-9-00000000.caf", "announce-8-00000000.caf"]))
+    }
+
+    @Test("bad ages are usage errors", arguments: ["", "12", "1x", "-5m", "1.5h", "h"])
+    func badAge(age: String) throws {
+        #expect(try CommandRunner.run(["prune", "--older-than", age]).status == 64)
+    }
+}
