@@ -5,6 +5,8 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 # Debian packages the build needs: the C libraries of the audio module.
 BUILD_PACKAGES := pkg-config libsndfile1-dev libsamplerate0-dev libsonic-dev libebur128-dev
+# Debian packages `make bench` needs for its peers (sox) and the C launcher.
+BENCH_PACKAGES := sox gcc libc6-dev
 # Debian packages `make voice` needs to regenerate the default voice.
 VOICE_PACKAGES := espeak-ng sox
 
@@ -29,6 +31,7 @@ demo: build
 
 # Speed and memory, measured (never asserted in tests).
 bench: build
+	@scripts/install-deps.sh $(BENCH_PACKAGES)
 	python3 scripts/bench.py
 
 voice:

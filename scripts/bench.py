@@ -1,10 +1,19 @@
 #!/usr/bin/env python3
 """make bench: how fast announce renders, measured, never asserted.
 
-Cold single announcement: runs the release binary once per announcement (a cold
-process each time), output on a tmpfs, and reports the median wall time and the
-peak resident set size of the process over several runs.
+1. Cold single announcement: the release binary once per announcement (a cold
+   process each time), output on a tmpfs; median wall time and peak RSS.
+2. Batch: the same 2000 amounts (fixed seed, mixed magnitudes), PCM16 WAV, the
+   bundled voice, output on a tmpfs, rendered by
+   - announce batch with 1 job and with all cores,
+   - sox once per announcement, concatenating the clip files of announce's plan,
+   - a small C program with libsndfile that concatenates the same clips cached
+     in memory (no processing: the practical floor),
+   as announcements per second, peak RSS, and announce's speed over each.
+3. Streaming: 100k items through announce batch --dry-run, peak RSS.
 """
+import json
+import random
 import os
 import statistics
 import subprocess
@@ -15,6 +24,11 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, ".build", "release", "announce")
 RUNS = int(os.environ.get("BENCH_RUNS", "30"))
+BATCH_ITEMS = int(os.environ.get("BENCH_ITEMS", "2000"))
+BATCH_RUNS = int(os.environ.get("BENCH_BATCH_RUNS", "3"))
+STREAM_ITEMS = int(os.environ.get("BENCH_STREAM_ITEMS", "100000"))
+VOICE = os.path.join(ROOT, "Clips", "default")
+CONCAT_SOURCE = os.path.join(ROOT, "scripts", "bench", "concat.c")
 
 
 SPAWN_SOURCE = os.path.join(ROOT, "scripts", "bench", "spawn.c")
@@ -61,9 +75,98 @@ def cold_single(spawn):
     subprocess.run(["rm", "-rf", out], check=False)
 
 
+def amounts(count, seed=20261121):
+    """Amounts of every magnitude up to 99,999,999.99, with many zeros."""
+    rng = random.Random(seed)
+    result = []
+    for _ in range(count):
+        digits = rng.randint(1, 8)
+        integer = str(rng.randint(1, 9)) + "".join(
+            "0" if rng.random() < 0.3 else str(rng.randint(0, 9)) for _ in range(digits - 1))
+        roll = rng.random()
+        fraction = "" if roll < 0.4 else "." + str(rng.randint(0, 9)) if roll < 0.6 else "." + f"{rng.randint(0, 99):02d}"
+        result.append(integer + fraction)
+    return result
+
+
+def per_second(items, results):
+    walls = sorted(w for w, _ in results)
+    return items / statistics.median(walls), max(r for _, r in results) / 1024
+
+
+def batch_bench(spawn, work):
+    items = amounts(BATCH_ITEMS)
+    items_file = os.path.join(work, "items.txt")
+    with open(items_file, "w") as file:
+        file.write("\n".join(items) + "\n")
+    plan_run = subprocess.run([BINARY, "batch", "--dry-run", "--format", "wav", items_file],
+                              capture_output=True, text=True, check=True)
+    plans = [[os.path.join(VOICE, clip["file"]) for clip in json.loads(line)["clips"]]
+             for line in plan_run.stdout.splitlines()]
+    rows = []
+    cores = os.cpu_count() or 1
+    for jobs in sorted({1, cores}):
+        results = []
+        for _ in range(BATCH_RUNS):
+            out = scratch_dir()
+            results += run_cold(spawn, 1, [BINARY, "batch", "--jobs", str(jobs), "--format", "wav", "--out", out, items_file])
+            subprocess.run(["rm", "-rf", out], check=False)
+        rows.append((f"announce batch --jobs {jobs}", *per_second(len(items), results)))
+
+    concat = os.path.join(work, "concat")
+    subprocess.run(["cc", "-O2", "-o", concat, CONCAT_SOURCE, "-lsndfile"], check=True)
+    results = []
+    for _ in range(BATCH_RUNS):
+        out = scratch_dir()
+        plan_file = os.path.join(work, "plan.txt")
+        with open(plan_file, "w") as file:
+            for index, clips in enumerate(plans):
+                file.write(f"{out}/c{index}.wav " + " ".join(clips) + "\n")
+        results += run_cold(spawn, 1, [concat, plan_file])
+        subprocess.run(["rm", "-rf", out], check=False)
+    rows.append(("C + libsndfile, clips cached (floor)", *per_second(len(items), results)))
+
+    out = scratch_dir()
+    commands = os.path.join(work, "sox.txt")
+    with open(commands, "w") as file:
+        for index, clips in enumerate(plans):
+            file.write("sox " + " ".join(clips) + f" {out}/s{index}.wav\n")
+    result = subprocess.run([spawn, "-f", commands], capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"bench: sox failed: {result.stderr.strip()}")
+    per_file = [(float(ms) / 1000, int(rss)) for ms, rss in (line.split() for line in result.stdout.splitlines())]
+    rows.append(("sox, one process per file", len(items) / sum(w for w, _ in per_file), max(r for _, r in per_file) / 1024))
+    subprocess.run(["rm", "-rf", out], check=False)
+
+    one_job = rows[0][1]
+    all_jobs = next(rate for name, rate, _ in rows if name == f"announce batch --jobs {cores}")
+    print(f"\nbatch: {len(items)} amounts (seed 20261121, 1-8 integer digits), wav pcm16 16 kHz, bundled voice, "
+          f"output on tmpfs, median of {BATCH_RUNS} runs")
+    print(f"  {'renderer':38} {'per second':>11} {'peak RSS MB':>12} {'-j1 ÷ it':>9} {f'-j{cores} ÷ it':>9}")
+    for name, rate, rss in rows:
+        print(f"  {name:38} {rate:11.0f} {rss:12.1f} {one_job / rate:9.2f} {all_jobs / rate:9.2f}")
+
+
+def stream_bench(spawn, work):
+    items_file = os.path.join(work, "stream.txt")
+    with open(items_file, "w") as file:
+        file.write("\n".join(amounts(STREAM_ITEMS, seed=7)) + "\n")
+    wall, rss = run_cold(spawn, 1, [BINARY, "batch", "--dry-run", items_file])[0]
+    small_file = os.path.join(work, "stream-small.txt")
+    with open(small_file, "w") as file:
+        file.write("\n".join(amounts(STREAM_ITEMS // 100, seed=7)) + "\n")
+    _, small_rss = run_cold(spawn, 1, [BINARY, "batch", "--dry-run", small_file])[0]
+    print(f"\nstreaming: {STREAM_ITEMS} items through batch --dry-run in {wall:.1f} s, peak RSS {rss / 1024:.1f} MB "
+          f"({STREAM_ITEMS // 100} items: {small_rss / 1024:.1f} MB)")
+
+
 if __name__ == "__main__":
     if not os.access(BINARY, os.X_OK):
         sys.exit(f"bench: {BINARY} not built (make build)")
     work = tempfile.mkdtemp(prefix="announce-bench-tools-")
-    cold_single(build_spawn(work))
+    spawn = build_spawn(work)
+    print(f"announce bench, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores")
+    cold_single(spawn)
+    batch_bench(spawn, work)
+    stream_bench(spawn, work)
     subprocess.run(["rm", "-rf", work], check=False)

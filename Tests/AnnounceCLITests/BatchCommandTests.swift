@@ -136,6 +136,32 @@ struct BatchCommandTests {
         #expect(Self.json(result.stdoutLines[count - 1])["line"] as? Int == count)
     }
 
+    @Test("two batches writing the same files into one folder leave only whole, correct files")
+    func concurrentBatches() throws {
+        let shared = try RenderCommandTests.scratch(), reference = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: shared); try? FileManager.default.removeItem(at: reference) }
+        let input = (1...40).map { "\($0 * 1_234_567 % 99_999_999).\($0 % 90 + 10)" }.joined(separator: "\n")
+        _ = try CommandRunner.run(["batch", "--out", reference.path, "--format", "wav"], stdin: input)
+        let group = DispatchGroup()
+        nonisolated(unsafe) var statuses: [Int32] = [0, 0, 0]
+        for index in 0..<3 {
+            DispatchQueue.global().async(group: group) {
+                statuses[index] = (try? CommandRunner.run(
+                    ["batch", "--force", "--jobs", "2", "--out", shared.path, "--format", "wav"], stdin: input))?.status ?? -1
+            }
+        }
+        group.wait()
+        #expect(statuses == [0, 0, 0])
+        let names = RenderCommandTests.files(in: shared)
+        #expect(names == RenderCommandTests.files(in: reference))
+        #expect(names.count == 40 && !names.contains { $0.hasSuffix(".tmp") })
+        for name in names {
+            let written = try Data(contentsOf: shared.appendingPathComponent("Library/Sounds/\(name)"))
+            let expected = try Data(contentsOf: reference.appendingPathComponent("Library/Sounds/\(name)"))
+            #expect(written == expected, "\(name)")
+        }
+    }
+
     @Test("usage errors exit 64", arguments: [
         ["batch", "--jobs", "0"], ["batch", "--name", "x.caf"], ["batch", "--format", "wav", "--encoding", "ima4"],
     ])
