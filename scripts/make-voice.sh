@@ -169,6 +169,7 @@ manifest = {
     "id": "default",
     "name": "announce default voice (espeak-ng)",
     "language": "cmn-Hans",
+    "sampleRate": s["sr"],
     "license": (
         "CC0-1.0. The clips are audio produced by us by running the espeak-ng "
         "speech synthesizer (a GPL-3.0-or-later program) on our own pinyin input. "

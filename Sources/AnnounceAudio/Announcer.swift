@@ -56,7 +56,10 @@ public final class Announcer: Sendable {
     /// - Throws: ``VoiceError`` when the voice lacks a clip the options
     ///   need; ``AudioError`` for settings out of range or unreadable clips.
     public convenience init(voice: Voice, options: Options = Options(), cache: ClipCache = .shared) throws {
-        try self.init(voice: voice, options: options, cache: cache, digest: try VoiceDigest(voice: voice))
+        // The clips' headers are read only when neither the options nor the
+        // manifest give the sample rate.
+        let needsRate = options.sampleRate == nil && voice.manifest.sampleRate == nil
+        try self.init(voice: voice, options: options, cache: cache, digest: try VoiceDigest(voice: voice, readingRates: needsRate))
     }
 
     /// An announcer for the same voice with other options, sharing the
@@ -133,7 +136,7 @@ private struct VoiceDigest: Sendable {
     var value: UInt64
     var commonSampleRate: Int?
 
-    init(voice: Voice) throws(AudioError) {
+    init(voice: Voice, readingRates: Bool) throws(AudioError) {
         var digest = Digest()
         var rates: [Int: Int] = [:]
         digest.add(voice.manifest.id)
@@ -144,7 +147,7 @@ private struct VoiceDigest: Sendable {
             }
             digest.add(word)
             digest.add(bytes)
-            if let rate = try? SoundFile.info(path: path).sampleRate { rates[rate, default: 0] += 1 }
+            if readingRates, let rate = try? SoundFile.info(path: path).sampleRate { rates[rate, default: 0] += 1 }
         }
         value = digest.value
         commonSampleRate = rates.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key

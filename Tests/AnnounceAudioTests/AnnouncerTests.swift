@@ -43,6 +43,20 @@ struct AnnouncerTests {
         #expect(try Announcer(voice: try Voice(at: directory.path)).soundName(for: amount) != before)
     }
 
+    @Test("without a rate in the manifest, the output rate is the clips' rate")
+    func rateFromClips() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announce-rate-\(UUID())")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.voice), to: directory)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manifestURL = directory.appendingPathComponent("voice.json")
+        var manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any] ?? [:]
+        #expect(manifest.removeValue(forKey: "sampleRate") as? Int == 16000)
+        try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+        let voice = try Voice(at: directory.path)
+        #expect(voice.manifest.sampleRate == nil)
+        #expect(try Announcer(voice: voice).render(try Amount(parsing: "5")).audio.sampleRate == 16000)
+    }
+
     @Test("every amount up to 99,999,999.99 fits 6 s with every preset prefix: the worst cases")
     func worstCasesFit() throws {
         let voice = try Voice(at: Self.voice)
