@@ -33,8 +33,7 @@ public struct Announcement: Sendable {
     public func write(toDirectory directory: String, name: String? = nil) throws(AudioError) -> WrittenSound {
         let fileName = name ?? soundName
         let path = (directory as NSString).appendingPathComponent(fileName)
-        try SoundFile.write(audio, format: format, to: path)
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let bytes = try SoundFile.write(audio, format: format, to: path)
         return WrittenSound(path: path, name: fileName, bytes: bytes)
     }
 }

@@ -42,7 +42,9 @@ public final class Announcer: Sendable {
 
     /// Bumped whenever the engine would render the same inputs differently,
     /// so that new audio gets new names (iOS caches sounds by name).
-    public static let engineVersion = 1
+    /// 2: loudness estimated from per-clip measurements (same audio for the
+    /// bundled voice; up to 0.04 dB apart for voices whose gain the target sets).
+    public static let engineVersion = 2
 
     public let voice: Voice
     public let options: Options

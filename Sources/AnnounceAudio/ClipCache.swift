@@ -1,14 +1,27 @@
 /// Prepared clips kept for the life of the process, so each clip file is
-/// read, resampled and levelled once per output rate.
+/// read, resampled, levelled, faded and measured once per output rate (and
+/// fade).
 ///
 /// Thread-safe: any number of renderers may share one cache. A clip is
 /// prepared under the cache's lock, which keeps "once" exact; preparing a
 /// word clip takes well under a millisecond. Failures are not remembered, so
 /// a clip fixed on disk is read again on the next request.
 public final class ClipCache: Sendable {
-    private struct Key: Hashable {
+    private struct FileKey: Hashable {
         var path: String
         var sampleRate: Int
+    }
+
+    private struct ClipKey: Hashable {
+        var file: FileKey
+        var fadeFrames: Int
+    }
+
+    private struct Clips {
+        /// Each file read, resampled and levelled: another fade starts here.
+        var levelled: [FileKey: LevelledClip] = [:]
+        /// Each clip faded and measured, ready to join.
+        var prepared: [ClipKey: PreparedClip] = [:]
     }
 
     /// A cache shared by the whole process, with the default preparation.
@@ -16,31 +29,58 @@ public final class ClipCache: Sendable {
 
     /// How every clip in this cache is prepared.
     public let preparation: ClipPreparation
-    private let clips = LockedState([Key: PreparedClip]())
+    private let clips = LockedState(Clips())
 
     /// An empty cache preparing clips with `preparation`.
     public init(preparation: ClipPreparation = ClipPreparation()) {
         self.preparation = preparation
     }
 
-    /// The clip at `path` prepared for `sampleRate`: from the cache, or read
-    /// and prepared now and kept.
-    /// - Throws: ``AudioError`` from ``ClipPreparation/prepareClip(at:sampleRate:)``.
-    public func clip(at path: String, sampleRate: Int) throws(AudioError) -> PreparedClip {
-        let key = Key(path: path, sampleRate: sampleRate)
-        return try clips.withLock { clips throws(AudioError) in
-            if let clip = clips[key] { return clip }
-            let clip = try preparation.prepareClip(at: path, sampleRate: sampleRate)
-            clips[key] = clip
-            return clip
+    /// The clip at `path` prepared for `sampleRate` with fades of
+    /// `fadeFrames`: from the cache, or prepared now and kept.
+    /// - Throws: ``AudioError`` from ``ClipPreparation/prepareClip(at:sampleRate:fadeFrames:)``.
+    public func clip(at path: String, sampleRate: Int, fadeFrames: Int = 0) throws(AudioError) -> PreparedClip {
+        try clips.withLock { clips throws(AudioError) in
+            try Self.clip(at: path, sampleRate: sampleRate, fadeFrames: fadeFrames, in: &clips, preparation: preparation)
         }
     }
 
-    /// How many prepared clips the cache holds.
-    public var count: Int { clips.withLock { $0.count } }
+    /// The clips at `paths`, in order, as ``clip(at:sampleRate:fadeFrames:)``
+    /// gives them, taking the lock once.
+    func clips(at paths: [String], sampleRate: Int, fadeFrames: Int) throws(AudioError) -> [PreparedClip] {
+        try clips.withLock { clips throws(AudioError) in
+            var result: [PreparedClip] = []
+            result.reserveCapacity(paths.count)
+            for path in paths {
+                result.append(try Self.clip(at: path, sampleRate: sampleRate, fadeFrames: fadeFrames, in: &clips, preparation: preparation))
+            }
+            return result
+        }
+    }
+
+    private static func clip(
+        at path: String, sampleRate: Int, fadeFrames: Int, in clips: inout Clips, preparation: ClipPreparation
+    ) throws(AudioError) -> PreparedClip {
+        let file = FileKey(path: path, sampleRate: sampleRate)
+        let key = ClipKey(file: file, fadeFrames: fadeFrames)
+        if let clip = clips.prepared[key] { return clip }
+        let levelled: LevelledClip
+        if let known = clips.levelled[file] {
+            levelled = known
+        } else {
+            levelled = try preparation.levelClip(at: path, sampleRate: sampleRate)
+            clips.levelled[file] = levelled
+        }
+        let clip = try levelled.prepared(fadeFrames: fadeFrames)
+        clips.prepared[key] = clip
+        return clip
+    }
+
+    /// How many clip files the cache holds, each prepared at one rate.
+    public var count: Int { clips.withLock { $0.levelled.count } }
 
     /// Forgets every prepared clip, e.g. after a voice's files changed.
     public func removeAll() {
-        clips.withLock { $0.removeAll() }
+        clips.withLock { $0 = Clips() }
     }
 }

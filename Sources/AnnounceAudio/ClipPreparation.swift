@@ -7,8 +7,10 @@ import Darwin
 #endif
 
 /// How a clip file becomes a ``PreparedClip``: resampled to the output rate,
-/// silence trimmed at both ends, and every clip brought to one level so no
-/// word stands out from its neighbours.
+/// silence trimmed at both ends, every clip brought to one level so no word
+/// stands out from its neighbours, faded in and out, and measured with
+/// libebur128 (``ClipMeasurement``), so that an announcement's loudness
+/// follows from its clips'.
 ///
 /// Levels are measured on an envelope of short windows. Trimming keeps a
 /// margin around the first and last window within ``silenceThreshold`` of the
@@ -60,19 +62,31 @@ public struct ClipPreparation: Hashable, Sendable {
         self.silenceFloor = silenceFloor
     }
 
-    /// Reads the clip at `path` and prepares it for `sampleRate`.
+    /// Reads the clip at `path` and prepares it for `sampleRate`, faded in
+    /// and out over `fadeFrames` and measured.
     /// - Throws: ``AudioError`` naming `path`: `unreadable` when libsndfile
     ///   cannot decode it, `unusableClip` when it is empty or silent.
-    public func prepareClip(at path: String, sampleRate: Int) throws(AudioError) -> PreparedClip {
-        let (audio, _) = try SoundFile.readMono(path: path)
-        return try prepare(audio, from: path, sampleRate: sampleRate)
+    public func prepareClip(at path: String, sampleRate: Int, fadeFrames: Int = 0) throws(AudioError) -> PreparedClip {
+        try levelClip(at: path, sampleRate: sampleRate).prepared(fadeFrames: fadeFrames)
     }
 
-    /// Prepares decoded `audio` for `sampleRate`; `path` names it in errors.
+    /// Prepares decoded `audio` for `sampleRate`, faded in and out over
+    /// `fadeFrames` and measured; `path` names it in errors.
     /// - Throws: ``AudioError`` of kind `unusableClip` when the audio is
     ///   empty, silent or not a number; `unsupportedFormat` when the rates
     ///   cannot be converted or a setting is out of range.
-    public func prepare(_ audio: AudioBuffer, from path: String, sampleRate: Int) throws(AudioError) -> PreparedClip {
+    public func prepare(_ audio: AudioBuffer, from path: String, sampleRate: Int, fadeFrames: Int = 0) throws(AudioError) -> PreparedClip {
+        try level(audio, from: path, sampleRate: sampleRate).prepared(fadeFrames: fadeFrames)
+    }
+
+    /// Reads the clip at `path`, resampled, trimmed and levelled.
+    func levelClip(at path: String, sampleRate: Int) throws(AudioError) -> LevelledClip {
+        let (audio, _) = try SoundFile.readMono(path: path)
+        return try level(audio, from: path, sampleRate: sampleRate)
+    }
+
+    /// `audio` resampled, trimmed and levelled.
+    func level(_ audio: AudioBuffer, from path: String, sampleRate: Int) throws(AudioError) -> LevelledClip {
         try validate()
         guard !audio.samples.isEmpty else {
             throw AudioError(.unusableClip, "\(path): the clip has no audio")
@@ -98,7 +112,7 @@ public struct ClipPreparation: Hashable, Sendable {
         guard !samples.isEmpty else {
             throw AudioError(.unusableClip, "\(path): the clip is too short to use at \(sampleRate) Hz")
         }
-        return PreparedClip(
+        return LevelledClip(
             path: path, audio: AudioBuffer(sampleRate: sampleRate, samples: samples),
             originalDuration: audio.duration, gain: gain)
     }

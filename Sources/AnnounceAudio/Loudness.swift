@@ -21,7 +21,8 @@ public struct Loudness: Equatable, Sendable {
         self.truePeak = truePeak
     }
 
-    /// Measures `audio`.
+    /// Measures `audio`: integrated loudness and true peak, one full pass of
+    /// libebur128 over every sample.
     /// - Throws: ``AudioError`` of kind `unsupportedFormat` when libebur128
     ///   cannot measure at the audio's sample rate.
     /// The corresponding C functions are `ebur128_loudness_global` and
@@ -29,7 +30,25 @@ public struct Loudness: Equatable, Sendable {
     public init(measuring audio: AudioBuffer) throws(AudioError) {
         let meter = try LoudnessMeter(sampleRate: audio.sampleRate)
         try meter.add(audio.samples)
-        let peak = meter.truePeakAmplitude
-        self.init(integrated: meter.integratedLoudness, truePeak: peak > 0 ? 20 * log10(peak) : -.infinity)
+        self.init(integrated: meter.integratedLoudness, truePeak: Self.decibels(amplitude: meter.truePeakAmplitude))
+    }
+
+    /// BS.1770's offset between the mean square of the K-weighted signal
+    /// and loudness, as libebur128 applies it.
+    static let offset = -0.691
+
+    /// The loudness in LUFS of a K-weighted mean square; `-infinity` for 0.
+    static func loudness(energy: Double) -> Double {
+        energy > 0 ? 10 * log10(energy) + offset : -.infinity
+    }
+
+    /// The K-weighted mean square of a loudness in LUFS; 0 for `-infinity`.
+    static func energy(_ loudness: Double) -> Double {
+        loudness.isFinite ? pow(10, (loudness - offset) / 10) : 0
+    }
+
+    /// `amplitude` in dB (dBFS, dBTP); `-infinity` for 0.
+    static func decibels(amplitude: Double) -> Double {
+        amplitude > 0 ? 20 * log10(amplitude) : -.infinity
     }
 }

@@ -1,21 +1,28 @@
 /// A clip ready to be joined: mono at the output rate, silence trimmed from
-/// both ends, brought to the common level of ``ClipPreparation``.
+/// both ends, brought to the common level of ``ClipPreparation``, faded in
+/// and out, and measured.
 public struct PreparedClip: Equatable, Sendable {
     /// The file the clip was read from.
     public var path: String
-    /// The trimmed and levelled audio at the output rate.
+    /// The trimmed, levelled and faded audio at the output rate.
     public var audio: AudioBuffer
     /// The clip's length before trimming, in seconds.
     public var originalDuration: Double
     /// The gain applied to reach the common level, in dB.
     public var gain: Double
+    /// The raised-cosine fade baked into both ends of ``audio``, in frames
+    /// (0 for none; shorter in a clip shorter than two fades).
+    public var fadeFrames: Int
+    /// Loudness and true peak of ``audio``, measured with libebur128.
+    public var measurement: ClipMeasurement
 
     /// A prepared clip; ``ClipPreparation`` makes these.
-    public init(path: String, audio: AudioBuffer, originalDuration: Double, gain: Double) {
+    init(path: String, audio: AudioBuffer, originalDuration: Double, gain: Double, fadeFrames: Int, measurement: ClipMeasurement) {
         self.path = path
         self.audio = audio
         self.originalDuration = originalDuration
         self.gain = gain
+        self.fadeFrames = fadeFrames
+        self.measurement = measurement
     }
 }
-

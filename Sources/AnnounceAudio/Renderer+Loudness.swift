@@ -17,31 +17,51 @@ extension Renderer {
         var gain: Double
     }
 
-    /// Applies one gain to `samples`: the one that reaches the loudness
-    /// target, lowered when the true peak would pass the ceiling. Audio too
-    /// short for an integrated measurement is brought to the ceiling by its
-    /// true peak instead.
-    /// - Throws: ``AudioError`` when libebur128 cannot measure.
-    func normalize(_ samples: inout [Float]) throws(AudioError) -> Normalization {
-        let measured = try Loudness(measuring: AudioBuffer(sampleRate: settings.sampleRate, samples: samples))
+    /// The gain for audio measured at `integrated` LUFS with a true peak of
+    /// `truePeak` dBTP: the one that reaches the loudness target, lowered
+    /// when the true peak would pass the ceiling. Audio too short for an
+    /// integrated measurement is brought to the ceiling by its true peak.
+    func normalization(integrated: Double, truePeak: Double) -> Normalization {
         let ceiling = settings.truePeakCeiling
         var gain: Double
-        if measured.integrated.isFinite {
-            gain = settings.loudnessTarget - measured.integrated
-        } else if measured.truePeak.isFinite {
-            gain = ceiling - measured.truePeak
+        if integrated.isFinite {
+            gain = settings.loudnessTarget - integrated
+        } else if truePeak.isFinite {
+            gain = ceiling - truePeak
         } else {
             gain = 0
         }
-        if measured.truePeak.isFinite {
-            gain = min(gain, ceiling - measured.truePeak)
+        if truePeak.isFinite {
+            gain = min(gain, ceiling - truePeak)
         }
-        let scale = Float(pow(10, gain / 20))
+        // Loudness and true peak are linear in the gain: the result is the
+        // measurement shifted by it.
+        return Normalization(integrated: integrated + gain, truePeak: truePeak + gain, gain: gain)
+    }
+
+    /// The normalisation of `timeline`'s joined samples, from its clips'
+    /// measurements: no pass over the samples. Valid when the timeline
+    /// needs no speed-up and ``Timeline/clipsBoundTruePeak``.
+    func estimatedNormalization(of timeline: Timeline) -> Normalization {
+        normalization(
+            integrated: timeline.estimatedLoudness(sampleRate: settings.sampleRate),
+            truePeak: Loudness.decibels(amplitude: timeline.truePeakAmplitude))
+    }
+
+    /// Measures `samples` with libebur128 and applies their normalisation.
+    /// - Throws: ``AudioError`` when libebur128 cannot measure.
+    func normalize(_ samples: inout [Float]) throws(AudioError) -> Normalization {
+        let measured = try Loudness(measuring: AudioBuffer(sampleRate: settings.sampleRate, samples: samples))
+        let normalization = normalization(integrated: measured.integrated, truePeak: measured.truePeak)
+        let scale = Self.scale(decibels: normalization.gain)
         samples.withUnsafeMutableBufferPointer { samples in
             for index in samples.indices { samples[index] *= scale }
         }
-        // Loudness and true peak are linear in the gain, so the result is
-        // the measurement shifted by it; no second pass over the audio.
-        return Normalization(integrated: measured.integrated + gain, truePeak: measured.truePeak + gain, gain: gain)
+        return normalization
+    }
+
+    /// The factor of a gain in dB.
+    static func scale(decibels: Double) -> Float {
+        Float(pow(10, decibels / 20))
     }
 }

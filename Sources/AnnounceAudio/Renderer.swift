@@ -2,16 +2,21 @@
 /// the target loudness.
 ///
 /// Rendering runs in four steps:
-/// 1. every segment's clip comes from the ``ClipCache`` (read once, resampled,
-///    trimmed, levelled);
-/// 2. the clips are joined with ``RenderSettings/prefixPause`` between the
-///    prefix and the amount and ``RenderSettings/wordGap`` between words,
-///    each clip faded in and out by ``RenderSettings/fade``;
+/// 1. every segment's clip comes from the ``ClipCache``: read once, resampled,
+///    trimmed, levelled, faded in and out by ``RenderSettings/fade`` and
+///    measured with libebur128 (loudness over time, true peak);
+/// 2. the clips are laid out with ``RenderSettings/prefixPause`` between the
+///    prefix and the amount and ``RenderSettings/wordGap`` between words;
 /// 3. when that is longer than the budget, the pauses shrink towards their
 ///    floors; when that is not enough, libsonic speeds everything up by the
 ///    smallest factor that fits, up to ``RenderSettings/maxSpeed``;
 /// 4. one gain brings the integrated loudness to the target, lowered when the
 ///    true peak would pass the ceiling.
+///
+/// At normal speed the loudness and true peak of the announcement follow
+/// from its clips' measurements and the layout, so the samples are made in
+/// one pass (each clip times the gain, silence between) and never measured
+/// again. Sped-up speech is a new waveform, measured with libebur128.
 ///
 /// The same segments and settings always give the same samples.
 public struct Renderer: Sendable {
@@ -36,12 +41,11 @@ public struct Renderer: Sendable {
             throw AudioError(.unusableClip, "there are no clips to render")
         }
         let rate = settings.sampleRate
-        let clips = try segments.map { segment throws(AudioError) in
-            try cache.clip(at: segment.path, sampleRate: rate).audio.samples
-        }
+        let clips = try cache.clips(at: segments.map(\.path), sampleRate: rate, fadeFrames: settings.frames(settings.fade))
         let nominal = gaps(between: segments, prefixPause: settings.prefixPause, wordGap: settings.wordGap)
         var timeline = Timeline(clips: clips, gaps: nominal)
         let naturalFrames = timeline.frameCount
+        let naturalDuration = Double(naturalFrames) / Double(rate)
         let limit = settings.frameLimit
         if naturalFrames > limit {
             let floors = zip(
@@ -53,16 +57,21 @@ public struct Renderer: Sendable {
         // Refuse what cannot fit before joining: a few thousand segments
         // would otherwise allocate minutes of audio just to be thrown away.
         try checkReachable(frames: timeline.frameCount, limit: limit)
-        let fade = Fade(frames: settings.frames(settings.fade))
-        var samples = timeline.join(fade: fade)
+        if timeline.frameCount <= limit && timeline.clipsBoundTruePeak {
+            let loudness = estimatedNormalization(of: timeline)
+            let samples = timeline.join(scale: Self.scale(decibels: loudness.gain))
+            return RenderedAudio(
+                audio: AudioBuffer(sampleRate: rate, samples: samples), speed: 1, naturalDuration: naturalDuration,
+                loudness: loudness.integrated, truePeak: loudness.truePeak, gain: loudness.gain)
+        }
+        var samples = timeline.join()
         var speed = 1.0
         if samples.count > limit {
-            (samples, speed) = try speedUp(samples, toFit: limit, fade: fade)
+            (samples, speed) = try speedUp(samples, toFit: limit, fade: Fade(frames: settings.frames(settings.fade)))
         }
         let loudness = try normalize(&samples)
         return RenderedAudio(
-            audio: AudioBuffer(sampleRate: rate, samples: samples), speed: speed,
-            naturalDuration: Double(naturalFrames) / Double(rate),
+            audio: AudioBuffer(sampleRate: rate, samples: samples), speed: speed, naturalDuration: naturalDuration,
             loudness: loudness.integrated, truePeak: loudness.truePeak, gain: loudness.gain)
     }
 

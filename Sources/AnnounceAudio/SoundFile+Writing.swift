@@ -26,21 +26,24 @@ extension SoundFile {
     /// same bytes (no PEAK chunk, no time stamps). Samples beyond ±1 are
     /// clipped, never wrapped. No folders are created.
     ///
+    /// - Returns: the size of the file in bytes.
     /// - Throws: ``AudioError`` of kind `unwritable` naming `path` and the
     ///   reason (missing folder, permissions, full disk), with the temporary
     ///   file removed; `unsupportedFormat` for a sample rate libsndfile
     ///   cannot store.
-    /// The corresponding C functions are `sf_open_fd`, `sf_writef_float`,
+    /// The corresponding C functions are `sf_open_fd`, `sf_writef_short`,
     /// `sf_close` and `rename`.
-    public static func write(_ audio: AudioBuffer, format: OutputFormat, to path: String) throws(AudioError) {
+    @discardableResult
+    public static func write(_ audio: AudioBuffer, format: OutputFormat, to path: String) throws(AudioError) -> Int {
         let (folder, name) = split(path)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw AudioError(.unwritable, "cannot write \(path): the path names no file")
         }
         try refuseSpecialFile(at: path)
         let (descriptor, temporary) = try createTemporaryFile(in: folder, for: path)
+        let bytes: Int
         do throws(AudioError) {
-            try writeSamples(audio, format: format, to: descriptor, path: path)
+            bytes = try writeSamples(audio, format: format, to: descriptor, path: path)
         } catch {
             unlink(temporary)
             throw error
@@ -50,12 +53,50 @@ extension SoundFile {
             unlink(temporary)
             throw AudioError(.unwritable, "cannot write \(path): \(reason)")
         }
+        return bytes
     }
 
-    /// Encodes `audio` into the open temporary file and closes it.
+    /// `samples` as 16-bit integers, exactly as libsndfile converts floats
+    /// with clipping on: scaled to 32 bits (times 2^31, clipped, rounded to
+    /// the nearest, ties to even), then the upper 16 bits; NaN becomes 0.
+    ///
+    /// A loop of plain float operations, which the compiler vectorises, is
+    /// about three times as fast as libsndfile's per-sample conversion, and
+    /// `sf_writef_short` hands the samples to a 16-bit PCM file in one
+    /// write; the bytes are the same (the formula below was checked against
+    /// the 32-bit one for every float, and libsndfile's on a million).
+    static func pcm16(_ samples: [Float]) -> [Int16] {
+        // The upper 16 bits of x × 2^31 rounded is floor(y + 2^-17) for
+        // y = x × 2^15: rounding at 32 bits first moves values just below an
+        // integer (by at most half a 32-bit step) up to it. With r = y
+        // rounded to the nearest integer, that floor is r - 1 exactly when
+        // r - y > 2^-17 (r - y is exact, and for |y| ≥ 128, where floats are
+        // 2^-16 apart, the same as r > y).
+        let threshold: Float = 1.0 / 131_072
+        // Adding 1.5 × 2^23 rounds a float of magnitude below 2^22 to an
+        // integer in the low bits of its mantissa: no rounding instruction,
+        // which the baseline x86-64 target lacks, is needed.
+        let magic: Float = 12_582_912
+        return [Int16](unsafeUninitializedCapacity: samples.count) { output, initialized in
+            samples.withUnsafeBufferPointer { samples in
+                for index in 0..<samples.count {
+                    let scaled = samples[index] * 32_768
+                    let finite = scaled == scaled ? scaled : 0
+                    let clipped = finite < 32_767 ? (finite > -32_768 ? finite : -32_768) : 32_767
+                    let rounded = clipped + magic
+                    let floored = (rounded - magic) - clipped > threshold ? rounded - 1 : rounded
+                    output[index] = Int16(truncatingIfNeeded: floored.bitPattern)
+                }
+            }
+            initialized = samples.count
+        }
+    }
+
+    /// Encodes `audio` into the open temporary file and closes it. Returns
+    /// the size of the file.
     private static func writeSamples(
         _ audio: AudioBuffer, format: OutputFormat, to descriptor: Int32, path: String
-    ) throws(AudioError) {
+    ) throws(AudioError) -> Int {
         var descriptorOpen = true
         defer { if descriptorOpen { _ = close(descriptor) } }
         let file = try SoundFileHandle(
@@ -64,15 +105,24 @@ extension SoundFile {
         // the samples alone; clipping keeps float → integer from wrapping.
         file.command(SndFileConstant.setAddPeakChunk, false)
         file.command(SndFileConstant.setClipping, true)
-        try file.writeAll(audio.samples, path: path)
+        if format.encoding == .pcm16 {
+            try file.writeAll(pcm16(audio.samples), path: path)
+        } else {
+            // libsndfile scales floats for µ-law, A-law and IMA4 its own way
+            // (by 32767, not 32768); they are rare enough to leave to it.
+            try file.writeAll(audio.samples, path: path)
+        }
         if let reason = file.close() {
             throw AudioError(.unwritable, "cannot write \(path): \(reason)")
         }
+        var status = stat()
+        let bytes = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
         descriptorOpen = false
         // close() reports delayed write errors on some file systems.
         if close(descriptor) != 0 {
             throw AudioError(.unwritable, "cannot write \(path): \(systemError())")
         }
+        return bytes
     }
 
     /// Creates a new, empty temporary file next to `path` and opens it for
@@ -114,8 +164,11 @@ extension SoundFile {
     /// The folder part of `path` with its trailing slash (empty for the
     /// current folder), and the file name.
     private static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
-        return (String(path[...slash]), String(path[path.index(after: slash)...]))
+        // By bytes: a "/" byte is always the separator in UTF-8, and
+        // walking characters costs more than the rest of the path handling.
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
+        return (String(path[...slash]), String(path[bytes.index(after: slash)...]))
     }
 
     /// The message for the current `errno`.

@@ -117,6 +117,19 @@ final class SoundFileHandle {
         }
     }
 
+    /// Writes every sample of a mono signal; a short write (a full disk) is
+    /// an error with libsndfile's reason.
+    /// The corresponding C function is `sf_writef_short`.
+    func writeAll(_ samples: [Int16], path: String) throws(AudioError) {
+        guard !samples.isEmpty else { return }
+        let written = samples.withUnsafeBufferPointer { samples in
+            sf_writef_short(handle, samples.baseAddress, sf_count_t(samples.count))
+        }
+        guard written == sf_count_t(samples.count) else {
+            throw AudioError(.unwritable, "cannot write \(path): \(lastError) (wrote \(max(0, written)) of \(samples.count) frames)")
+        }
+    }
+
     /// The message of the last error on this handle.
     var lastError: String { String(cString: sf_strerror(handle)) }
 }

@@ -1,44 +1,81 @@
 /// Prepared clips laid end to end with silences between them: the joined
 /// announcement before any speed change.
 struct Timeline {
-    /// The samples of each clip, in speaking order.
-    let clips: [[Float]]
+    /// The clips in speaking order, already faded in and out.
+    let clips: [PreparedClip]
     /// The silence after each clip but the last, in frames.
     var gaps: [Int]
 
     /// Clips with the given gaps; `gaps` has one entry fewer than `clips`.
-    init(clips: [[Float]], gaps: [Int]) {
+    init(clips: [PreparedClip], gaps: [Int]) {
         self.clips = clips
         self.gaps = gaps
     }
 
     /// The frames of speech, without gaps.
-    var clipFrames: Int { clips.reduce(0) { $0 + $1.count } }
+    var clipFrames: Int { clips.reduce(0) { $0 + $1.audio.samples.count } }
 
     /// The total length in frames.
     var frameCount: Int { clipFrames + gaps.reduce(0, +) }
 
-    /// The joined samples: each clip faded in and out by `fade`, then the
-    /// silence of its gap. One allocation of the final size.
-    func join(fade: Fade) -> [Float] {
+    /// The frame each clip starts at.
+    var offsets: [Int] {
+        var position = 0
+        return clips.indices.map { index in
+            defer { position += clips[index].audio.samples.count + (index < gaps.count ? gaps[index] : 0) }
+            return position
+        }
+    }
+
+    /// The joined samples, each clip times `scale` and the silence of its
+    /// gap after it: one pass, one allocation of the final size.
+    func join(scale: Float = 1) -> [Float] {
         let total = frameCount
         return [Float](unsafeUninitializedCapacity: total) { output, initialized in
+            guard let base = output.baseAddress else { return }
             var position = 0
             for (index, clip) in clips.enumerated() {
-                let count = clip.count
-                clip.withUnsafeBufferPointer { clip in
-                    let target = UnsafeMutableBufferPointer(rebasing: output[position..<(position + count)])
-                    _ = target.initialize(fromContentsOf: clip)
-                    fade.apply(to: target)
+                clip.audio.samples.withUnsafeBufferPointer { clip in
+                    guard let source = clip.baseAddress else { return }
+                    let target = base + position
+                    if scale == 1 {
+                        target.initialize(from: source, count: clip.count)
+                    } else {
+                        for frame in 0..<clip.count { target[frame] = source[frame] * scale }
+                    }
+                    position += clip.count
                 }
-                position += count
                 if index < gaps.count {
                     let gap = gaps[index]
-                    output.baseAddress?.advanced(by: position).initialize(repeating: 0, count: gap)
+                    (base + position).initialize(repeating: 0, count: gap)
                     position += gap
                 }
             }
             initialized = position
         }
+    }
+
+    /// The true peak of the joined samples as a linear amplitude: the
+    /// largest of the clips', each measured with silence around it. Exact
+    /// when ``clipsBoundTruePeak``; never below the true peak of the file,
+    /// which ends before the interpolator has seen its last frames.
+    var truePeakAmplitude: Double {
+        clips.reduce(0) { max($0, $1.measurement.truePeakAmplitude) }
+    }
+
+    /// Whether ``truePeakAmplitude`` bounds the true peak of the joined
+    /// samples. Clips at least ``ClipMeasurement/joinSpan`` apart never meet
+    /// in the true-peak interpolator. Closer ones do, but only through their
+    /// faded edges, which stay far below the peak: the interpolator can at
+    /// most raise the largest edge sample by ``ClipMeasurement/spanGain``.
+    /// Without fades (or with very short ones) that bound can fail, and the
+    /// joined samples must be measured.
+    var clipsBoundTruePeak: Bool {
+        let peak = truePeakAmplitude
+        for (index, gap) in gaps.enumerated() where gap < ClipMeasurement.joinSpan {
+            let edges = max(clips[index].measurement.edgePeak, clips[index + 1].measurement.edgePeak)
+            if edges * ClipMeasurement.spanGain > peak { return false }
+        }
+        return true
     }
 }

@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceCore
 import Foundation
 import Testing
 
@@ -51,5 +52,33 @@ struct ClipCacheTests {
         #expect(cache.count == 6)
         let reference = try Renderer(settings: RenderSettings(sampleRate: 22_050), cache: ClipCache()).render(segments)
         #expect(results.filter { $0 == reference }.count >= 6)
+    }
+
+    @Test("threads sharing one announcer and cache write the same bytes as one thread alone")
+    func sharedAnnouncer() async throws {
+        let voicePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Clips/default").standardized.path
+        let voice = try Voice(at: voicePath)
+        let options = Announcer.Options(prefix: try Prefix("alipay"), format: try OutputFormat(container: .wav, encoding: .pcm16))
+        let amounts = try (0..<48).map { try Amount(parsing: "\($0 * 7919 % 100_000).\(String(format: "%02d", $0 * 37 % 100))") }
+        let alone = try Announcer(voice: voice, options: options, cache: ClipCache())
+        let shared = try Announcer(voice: voice, options: options, cache: ClipCache())
+        let folder = try TemporaryFolder()
+        let path = folder.path
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    for index in stride(from: worker, to: amounts.count, by: 4) {
+                        _ = try shared.render(amounts[index]).write(toDirectory: path, name: "shared-\(index).wav")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        for (index, amount) in amounts.enumerated() {
+            _ = try alone.render(amount).write(toDirectory: path, name: "alone-\(index).wav")
+            let one = try Data(contentsOf: URL(fileURLWithPath: folder.file("alone-\(index).wav")))
+            let other = try Data(contentsOf: URL(fileURLWithPath: folder.file("shared-\(index).wav")))
+            #expect(one == other, "\(amount)")
+        }
     }
 }

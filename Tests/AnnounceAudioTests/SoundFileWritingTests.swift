@@ -101,6 +101,48 @@ struct SoundFileWritingTests {
         #expect(abs(decoded.samples[5] - 0.5) < 0.001)
     }
 
+    /// libsndfile's own conversion of a float with clipping on: scaled to
+    /// 32 bits (clipped, rounded to the nearest, ties to even), then the
+    /// upper 16 bits.
+    static func libsndfile16(_ sample: Float) -> Int16 {
+        let scaled = Double(sample) * 2_147_483_648
+        guard !scaled.isNaN else { return 0 }
+        let clipped = min(max(scaled, -2_147_483_648), 2_147_483_647)
+        return Int16(truncatingIfNeeded: Int64(clipped.rounded(.toNearestOrEven)) >> 16)
+    }
+
+    @Test("samples become 16 bits exactly as libsndfile converts floats, tiny and huge values included")
+    func pcm16Conversion() throws {
+        var state: UInt32 = 99
+        var samples: [Float] = [0, -0.0, 1, -1, 1.5, -2, .infinity, -.infinity, .nan, 32_767.5 / 32_768, -32_768.5 / 32_768,
+                                Float.leastNonzeroMagnitude, -Float.leastNonzeroMagnitude, 1.0 / 65_536, -1.0 / 65_536,
+                                -0.5 / 2_147_483_648, 0.5 / 2_147_483_648, -1.5 / 2_147_483_648, (65_536 - 0.5) / 2_147_483_648,
+                                -(65_536 - 0.5) / 2_147_483_648, (65_536 - 0.25) / 2_147_483_648, 127.99999 / 32_768, -127.99999 / 32_768]
+        for _ in 0..<200_000 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let scale = Float(pow(2.0, -Double(state >> 27)))
+            state = state &* 1_664_525 &+ 1_013_904_223
+            samples.append(Float(Int32(bitPattern: state)) / 2_147_483_648 * scale * 1.2)
+        }
+        let folder = try TemporaryFolder()
+        let path = folder.file("exact.wav")
+        try SoundFile.write(AudioBuffer(sampleRate: 16_000, samples: samples), format: OutputFormat(container: .wav, encoding: .pcm16), to: path)
+        let (decoded, _) = try SoundFile.readMono(path: path)
+        let mismatch = samples.indices.first { Int16(decoded.samples[$0] * 32_768) != Self.libsndfile16(samples[$0]) }
+        #expect(mismatch == nil, "first mismatch at \(mismatch ?? -1): \(mismatch.map { samples[$0] } ?? 0)")
+    }
+
+    @Test("the size written is the size of the file")
+    func writtenSize() throws {
+        let folder = try TemporaryFolder()
+        for format in OutputFormat.all {
+            let path = folder.file("sized.\(format.fileExtension)")
+            let bytes = try SoundFile.write(Self.signal(rate: 16_000), format: format, to: path)
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+            #expect(bytes == size && bytes > 44, "\(format)")
+        }
+    }
+
     @Test("an existing file is replaced whole")
     func replaces() throws {
         let folder = try TemporaryFolder()
