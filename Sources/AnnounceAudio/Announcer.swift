@@ -91,30 +91,50 @@ public final class Announcer: Sendable {
         Phrase(amount: amount, prefix: options.prefix, options: options.reading)
     }
 
-    /// The file name the announcement of `amount` gets: the same phrase, voice
-    /// and settings always give the same name, anything else a different one.
-    /// Known before rendering, so a caller can skip sounds that exist.
-    public func soundName(for amount: Amount) throws(VoiceError) -> String {
+    /// What an announcement will be, before any audio is made: the phrase,
+    /// the clips that say it, and the file name it gets.
+    public struct Plan: Sendable {
+        public let phrase: Phrase
+        public let clips: ClipPlan
+        /// The content-derived file name: the same phrase, voice and settings
+        /// always give the same name, anything else a different one.
+        public let soundName: String
+    }
+
+    /// Plans the announcement of `amount`: cheap, so a caller can skip
+    /// sounds that already exist before rendering.
+    /// - Throws: ``VoiceError`` when a word has no clip.
+    public func plan(_ amount: Amount) throws(VoiceError) -> Plan {
         let phrase = phrase(for: amount)
-        return soundName(phrase: phrase, plan: try voice.plan(phrase))
+        let clips = try voice.plan(phrase)
+        return Plan(phrase: phrase, clips: clips, soundName: soundName(phrase: phrase, plan: clips))
+    }
+
+    /// The file name the announcement of `amount` gets (see ``Plan/soundName``).
+    public func soundName(for amount: Amount) throws(VoiceError) -> String {
+        try plan(amount).soundName
     }
 
     /// Renders the announcement of `amount`.
     /// - Throws: ``AudioError`` (`.overBudget` names the amount and the
     ///   length it needs), ``VoiceError`` when a word has no clip.
     public func render(_ amount: Amount) throws -> Announcement {
-        let phrase = phrase(for: amount)
-        let plan = try voice.plan(phrase)
-        let segments = plan.clips.map { ClipSegment(path: voice.path(ofClip: $0.file), isPrefix: $0.isPrefix) }
+        try render(try plan(amount))
+    }
+
+    /// Renders a plan made by ``plan(_:)``.
+    /// - Throws: ``AudioError`` (`.overBudget` names the amount and the
+    ///   length it needs).
+    public func render(_ plan: Plan) throws(AudioError) -> Announcement {
+        let segments = plan.clips.clips.map { ClipSegment(path: voice.path(ofClip: $0.file), isPrefix: $0.isPrefix) }
         let rendered: RenderedAudio
         do throws(AudioError) {
             rendered = try renderer.render(segments)
         } catch {
-            throw Self.naming(amount, in: error)
+            throw Self.naming(plan.phrase.amount, in: error)
         }
         return Announcement(
-            phrase: phrase, plan: plan, rendered: rendered, format: options.format,
-            soundName: soundName(phrase: phrase, plan: plan))
+            phrase: plan.phrase, plan: plan.clips, rendered: rendered, format: options.format, soundName: plan.soundName)
     }
 
     /// An over-budget message names the amount: `99999999.99 needs 7.4 s at 1.35x; budget is 6.0 s`.

@@ -12,7 +12,10 @@ public struct Voice: Sendable {
     /// The voice folder.
     public let directory: String
     public let manifest: VoiceManifest
-    /// The longest clip key, in characters: no run of words longer than this
+    /// The clip keys as UTF-8 bytes: hashing bytes is much cheaper than
+    /// hashing (normalising) CJK strings, and the planner looks up often.
+    private let clipsByBytes: [[UInt8]: String]
+    /// The longest clip key, in UTF-8 bytes: no run of words longer than this
     /// can match, so the planner stops looking there.
     private let longestKey: Int
 
@@ -43,7 +46,8 @@ public struct Voice: Sendable {
     public init(directory: String, manifest: VoiceManifest) {
         self.directory = directory
         self.manifest = manifest
-        self.longestKey = manifest.clips.keys.map(\.count).max() ?? 0
+        self.clipsByBytes = Dictionary(uniqueKeysWithValues: manifest.clips.map { (Array($0.key.utf8), $0.value) })
+        self.longestKey = manifest.clips.keys.map(\.utf8.count).max() ?? 0
     }
 
     /// The voice's id, as in messages: `default`.
@@ -88,11 +92,11 @@ public struct Voice: Sendable {
         var start = 0
         while start < words.count {
             var match: (end: Int, file: String)?
-            var run = ""
+            var run: [UInt8] = []
             for end in start..<words.count {
-                run += words[end]
+                run.append(contentsOf: words[end].utf8)
                 if run.count > longestKey { break }
-                if let file = manifest.clips[run] { match = (end + 1, file) }
+                if let file = clipsByBytes[run] { match = (end + 1, file) }
             }
             guard let match else { throw missingClip(words[start]) }
             clips.append(ClipPlan.Clip(

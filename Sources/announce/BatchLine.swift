@@ -3,7 +3,7 @@ import AnnounceCore
 
 /// One result line of `announce batch`: the render --json fields plus `line`,
 /// `id` and `cached`, or `error`. Absent fields are left out.
-struct BatchLine: Encodable {
+struct BatchLine {
     var amount: String
     var bytes: Int?
     var cached: Bool?
@@ -38,13 +38,13 @@ struct BatchLine: Encodable {
         self.init(line: item.line, amount: item.amountText, id: item.id, phrase: announcement.phrase, clips: clips)
         bytes = sound.bytes
         cached = false
-        duration = (announcement.duration * 1000).rounded() / 1000
+        duration = JSONLine.milliseconds(announcement.duration)
         encoding = announcement.format.encoding.rawValue
         file = sound.path
         format = announcement.format.container.rawValue
         sampleRate = announcement.audio.sampleRate
         self.sound = sound.name
-        speed = (announcement.speed * 1000).rounded() / 1000
+        speed = JSONLine.milliseconds(announcement.speed)
     }
 
     /// A sound that was already on disk: its figures come from the file.
@@ -53,7 +53,7 @@ struct BatchLine: Encodable {
         self.init(line: item.line, amount: item.amountText, id: item.id, phrase: phrase, clips: clips)
         self.bytes = bytes
         cached = true
-        duration = (info.duration * 1000).rounded() / 1000
+        duration = JSONLine.milliseconds(info.duration)
         encoding = format.encoding.rawValue
         file = path
         self.format = format.container.rawValue

@@ -47,22 +47,22 @@ final class BatchWorker: @unchecked Sendable {
         }
         do {
             let announcer = try announcer(for: item.options(over: defaults))
-            let phrase = announcer.phrase(for: item.amount)
+            let plan = try announcer.plan(item.amount)
+            let clips = try durations.planned(plan.clips)
             if dryRun {
-                let clips = try durations.planned(try announcer.voice.plan(phrase))
-                return JSONLine.batch(BatchLine(explain: item, phrase: phrase, clips: clips))
+                return JSONLine.batch(BatchLine(explain: item, phrase: plan.phrase, clips: clips))
             }
             let name = try item.name.map { name throws(SoundName.Invalid) in
                 try SoundName.validate(name, format: announcer.options.format)
                 return name
-            } ?? announcer.soundName(for: item.amount)
+            } ?? plan.soundName
             let path = (directory as NSString).appendingPathComponent(name)
-            if !force, let cached = try cachedResult(item: item, announcer: announcer, phrase: phrase, path: path, name: name) {
+            if !force, let cached = cachedResult(item: item, plan: plan, clips: clips, format: announcer.options.format,
+                                                 path: path, name: name) {
                 return cached
             }
-            let announcement = try announcer.render(item.amount)
+            let announcement = try announcer.render(plan)
             let sound = try announcement.write(toDirectory: directory, name: name)
-            let clips = try durations.planned(announcement.plan)
             return JSONLine.batch(BatchLine(item: item, announcement: announcement, clips: clips, sound: sound))
         } catch let error as AudioError where error.kind == .unwritable {
             lock.withLock { if fatal == nil { fatal = error.message } }
@@ -73,15 +73,17 @@ final class BatchWorker: @unchecked Sendable {
     }
 
     /// The result for a sound that is already on disk, or nil to render it.
-    private func cachedResult(item: BatchItem, announcer: Announcer, phrase: Phrase, path: String, name: String) throws -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
+    /// `stat`, not FileManager: its attributes look up the owner's name, a
+    /// name-service call per item.
+    private func cachedResult(item: BatchItem, plan: Announcer.Plan, clips: [PlannedClip], format: OutputFormat,
+                              path: String, name: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
             let info = try? SoundFile.info(path: path)
         else { return nil }
-        let clips = try durations.planned(try announcer.voice.plan(phrase))
         return JSONLine.batch(BatchLine(
-            cached: item, phrase: phrase, clips: clips, format: announcer.options.format, info: info,
-            path: path, name: name, bytes: attributes[.size] as? Int ?? 0))
+            cached: item, phrase: plan.phrase, clips: clips, format: format, info: info,
+            path: path, name: name, bytes: Int(status.st_size)))
     }
 
     private func announcer(for options: Announcer.Options) throws -> Announcer {

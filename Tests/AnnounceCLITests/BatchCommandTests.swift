@@ -162,6 +162,21 @@ struct BatchCommandTests {
         }
     }
 
+    @Test("odd input and any id survive the JSON round trip exactly")
+    func jsonEscaping() throws {
+        let odd = "a\"b\\c\u{01}d\te/f\u{7F}é中\u{1F600}"
+        let explain = try CommandRunner.run(["explain", "--stdin", "--json"], stdin: odd + "\n")
+        #expect(explain.status == 65)
+        #expect(Self.json(explain.stdoutLines[0])["amount"] as? String == odd)
+        let id = #"{"z": [1, 2.5, -3e-7, true, null, "x\"y"], "a": {"b": "c"}, "n": 12345678901}"#
+        let batch = try CommandRunner.run(["batch", "--dry-run"], stdin: #"{"amount": "5", "id": \#(id)}"# + "\n")
+        #expect(batch.status == 0)
+        let echoed = Self.json(batch.stdoutLines[0])["id"] as? [String: Any]
+        let expected = try JSONSerialization.jsonObject(with: Data(id.utf8)) as? [String: Any]
+        #expect(echoed.map { NSDictionary(dictionary: $0) } == expected.map { NSDictionary(dictionary: $0) })
+        #expect(batch.stdoutLines[0].contains(#""id":{"a":{"b":"c"},"n":12345678901,"z":[1,2.5,-3e-07,true,null,"x\"y"]}"#))
+    }
+
     @Test("usage errors exit 64", arguments: [
         ["batch", "--jobs", "0"], ["batch", "--name", "x.caf"], ["batch", "--format", "wav", "--encoding", "ima4"],
     ])
