@@ -1,5 +1,9 @@
 import AnnounceCore
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A rendered announcement: the phrase, the clips that said it, the audio,
 /// and the name its file gets.
@@ -32,7 +36,7 @@ public struct Announcement: Sendable {
     /// the final name.
     public func write(toDirectory directory: String, name: String? = nil) throws(AudioError) -> WrittenSound {
         let fileName = name ?? soundName
-        let path = (directory as NSString).appendingPathComponent(fileName)
+        let path = Paths.join(directory, fileName)
         let bytes = try SoundFile.write(audio, format: format, to: path)
         return WrittenSound(path: path, name: fileName, bytes: bytes)
     }

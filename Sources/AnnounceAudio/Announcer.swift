@@ -1,5 +1,9 @@
 import AnnounceCore
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The library's entry point: turns amounts into iOS notification sounds
 /// with one voice and one set of options.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A 64-bit FNV-1a digest with a final mix: stable across runs and machines
 /// (unlike `Hasher`), for content-derived file names. Not cryptographic.

@@ -1,4 +1,16 @@
-import Foundation
+import AnnounceCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// File names and folders for sounds iOS plays.
 public enum SoundName {
@@ -33,23 +45,26 @@ public enum SoundName {
 
     /// `root/Library/Sounds`, made if missing.
     public static func soundsDirectory(root: String) throws(AudioError) -> String {
-        let directory = (root as NSString).appendingPathComponent(soundsPath)
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw AudioError(.unwritable, "cannot create \(directory): \(Self.reason(error))")
-        }
+        let directory = Paths.join(root, soundsPath)
+        try makeDirectories(directory, for: directory)
         return directory
     }
 
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+    /// `mkdir -p`: each missing folder of `path` is made. A file in the way
+    /// or a refusal is one line naming `target` and the reason.
+    static func makeDirectories(_ path: String, for target: String) throws(AudioError) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                let obstacle = path == target ? "a file is in the way" : "\(path) is a file, not a folder"
+                throw AudioError(.unwritable, "cannot create \(target): \(obstacle)")
+            }
+            return
         }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteFileExistsError {
-            return "a file is in the way"
+        let parent = Paths.parent(of: path)
+        if !parent.isEmpty, parent != path { try makeDirectories(parent, for: target) }
+        if mkdir(path, 0o777) != 0 && errno != EEXIST {
+            throw AudioError(.unwritable, "cannot create \(target): \(String(cString: strerror(errno)))")
         }
-        return nsError.localizedDescription
     }
 }

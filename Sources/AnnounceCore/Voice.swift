@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A voice: a folder of prerecorded clips and its manifest, `voice.json`.
 ///
@@ -23,12 +27,12 @@ public struct Voice: Sendable {
     /// Checks the manifest, not the clip files (``ClipPlan`` names files;
     /// `announce voice check` decodes them).
     public init(at path: String) throws(VoiceError) {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw VoiceError(.notFound, "no voice at '\(path)': no such folder")
         }
-        let directory = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
-        let manifestPath = isDirectory.boolValue ? (path as NSString).appendingPathComponent(Self.manifestName) : path
+        let directory = isDirectory ? path : Paths.parent(of: path)
+        let manifestPath = isDirectory ? Paths.join(path, Self.manifestName) : path
         guard FileManager.default.fileExists(atPath: manifestPath) else {
             throw VoiceError(.notFound, "no voice at '\(path)': \(Self.manifestName) not found")
         }
@@ -55,7 +59,7 @@ public struct Voice: Sendable {
 
     /// The full path of a clip file named in the manifest.
     public func path(ofClip file: String) -> String {
-        (directory as NSString).appendingPathComponent(file)
+        Paths.join(directory, file)
     }
 
     /// Whether the voice can say `word` with a clip of its own.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Finds the voice to use: `--voice`, then `ANNOUNCE_VOICE`, then the voice
 /// bundled with announce.
@@ -29,7 +33,7 @@ public enum VoiceLocator {
             return fromEnvironment
         }
         for candidate in bundledCandidates(executablePath: executablePath)
-        where FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent(Voice.manifestName)) {
+        where FileManager.default.fileExists(atPath: Paths.join(candidate, Voice.manifestName)) {
             return candidate
         }
         throw VoiceError(
@@ -57,6 +61,7 @@ public enum VoiceLocator {
         if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             return link
         }
-        return Bundle.main.executablePath
+        guard let first = CommandLine.arguments.first, first.contains("/") else { return nil }
+        return URL(fileURLWithPath: first).standardizedFileURL.path
     }
 }

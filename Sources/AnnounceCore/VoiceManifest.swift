@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The manifest of a voice, `voice.json`: who the voice is, and which clip
 /// file says which word. See docs/VOICES.md for the format.

@@ -1,7 +1,12 @@
 import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
-import Foundation
+import Dispatch
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,10 @@
 import AnnounceAudio
 import AnnounceCore
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One line of `announce batch` input: a bare amount, or a JSON object
 /// `{"amount": "123.45"}` / `{"fen": 12345}` with optional `prefix`, `name`,
@@ -31,7 +35,7 @@ struct BatchItem {
     /// Parses one non-blank line. Bare amounts are yuan, or fen when
     /// `fenByDefault` (`--fen`).
     static func parse(_ text: String, line: Int, fenByDefault: Bool) throws(Invalid) -> BatchItem {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.drop(while: \.isWhitespace)
         guard trimmed.hasPrefix("{") else {
             do {
                 let amount = fenByDefault ? try Amount(fenText: text) : try Amount(userInput: text)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +14,7 @@ final class BatchProgress: @unchecked Sendable {
     private let enabled = isatty(2) == 1
     private let totalBytes: Int?
     private let start = Date()
-    private let lock = NSLock()
+    private let lock = Lock()
     private var bytesRead = 0
     private var lastDraw = Date.distantPast
     private var written = 0
@@ -41,7 +45,7 @@ final class BatchProgress: @unchecked Sendable {
         guard enabled else { return }
         lock.withLock {
             draw(now: Date())
-            FileHandle.standardError.write(Data("\n".utf8))
+            writeStandardError("\n")
         }
     }
 
@@ -53,6 +57,6 @@ final class BatchProgress: @unchecked Sendable {
             let remaining = fraction > 0 ? elapsed / fraction - elapsed : 0
             line += ", \(Int(fraction * 100))%, ETA \(Int(remaining.rounded())) s"
         }
-        FileHandle.standardError.write(Data((line + "   ").utf8))
+        writeStandardError(line + "   ")
     }
 }

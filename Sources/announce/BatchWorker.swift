@@ -1,6 +1,15 @@
 import AnnounceAudio
 import AnnounceCore
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns one input line into one JSON result line. Shared by the worker
 /// threads of `announce batch`.
@@ -13,7 +22,7 @@ final class BatchWorker: @unchecked Sendable {
     private let force: Bool
     private let fenByDefault: Bool
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var announcers: [Announcer.Options: Announcer] = [:]
     private var failureCount = 0
     private var fatal: String?
@@ -56,7 +65,7 @@ final class BatchWorker: @unchecked Sendable {
                 try SoundName.validate(name, format: announcer.options.format)
                 return name
             } ?? plan.soundName
-            let path = (directory as NSString).appendingPathComponent(name)
+            let path = Paths.join(directory, name)
             if !force, let cached = cachedResult(item: item, plan: plan, clips: clips, format: announcer.options.format,
                                                  path: path, name: name) {
                 return cached

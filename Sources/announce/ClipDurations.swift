@@ -1,12 +1,16 @@
 import AnnounceAudio
 import AnnounceCore
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The durations of a voice's clip files, read from their headers once each.
 /// Safe to share between threads.
 final class ClipDurations: @unchecked Sendable {
     let voice: Voice
-    private let lock = NSLock()
+    private let lock = Lock()
     private var seconds: [String: Double] = [:]
 
     init(voice: Voice) {

@@ -1,5 +1,14 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The exit codes announce documents (sysexits.h values).
 enum ExitStatus {
@@ -17,8 +26,25 @@ enum ExitStatus {
 
 /// Writes one line to standard error, prefixed with the tool's name.
 func printError(_ message: String) {
+    writeStandardError("announce: \(message)\n")
+}
+
+/// Writes to standard error at once (unbuffered).
+func writeStandardError(_ text: String) {
     flushOutput()
-    FileHandle.standardError.write(Data("announce: \(message)\n".utf8))
+    var text = text
+    text.withUTF8 { bytes in
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(2, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
 }
 
 /// Writes to standard output (buffered).
@@ -38,7 +64,7 @@ func flushOutput() {
 final class StandardOutput: @unchecked Sendable {
     static let shared = StandardOutput()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var buffer: [UInt8] = []
 
     func write(_ text: String) {
@@ -58,7 +84,7 @@ final class StandardOutput: @unchecked Sendable {
         buffer.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             while offset < bytes.count {
-                let written = Foundation.write(1, base + offset, bytes.count - offset)
+                let written = Glibc.write(1, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     break  // stdout is gone (closed pipe): nothing more can be said there

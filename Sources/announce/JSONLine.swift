@@ -1,6 +1,10 @@
 import AnnounceAudio
 import AnnounceCore
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The JSON lines announce prints: one object per amount, one line each,
 /// keys in sorted order, so the output is stable byte for byte.

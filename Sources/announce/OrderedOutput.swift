@@ -1,10 +1,15 @@
-import Foundation
+import Dispatch
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes results in input order as soon as a result and all earlier ones are
 /// done, whatever order the workers finish in. At most `window` results are
 /// ever waiting or in flight, so memory stays flat on endless input.
 final class OrderedOutput: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var waiting: [Int: String] = [:]
     private var next = 0
     private let slots: DispatchSemaphore

@@ -1,6 +1,16 @@
 import AnnounceAudio
+import AnnounceCore
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 struct Prune: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -58,7 +68,7 @@ struct Prune: ParsableCommand {
         }
         flushOutput()
         let verb = dryRun ? "would remove" : "removed"
-        FileHandle.standardError.write(Data("prune: \(verb) \(removed) file(s), \(bytes) bytes, from \(directory)\n".utf8))
+        writeStandardError("prune: \(verb) \(removed) file(s), \(bytes) bytes, from \(directory)\n")
         if failed { throw ExitStatus.cannotCreate }
     }
 }
@@ -110,7 +120,7 @@ struct SoundPruner {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.sorted().compactMap { name in
             guard Self.isOwnName(name) else { return nil }
-            let path = (directory as NSString).appendingPathComponent(name)
+            let path = Paths.join(directory, name)
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
             let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9

@@ -1,7 +1,11 @@
 import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 struct VoiceCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
