@@ -12,6 +12,13 @@ final class ClipDurations: @unchecked Sendable {
     let voice: Voice
     private let lock = Lock()
     private var seconds: [String: Double] = [:]
+    /// Each clip as it is shown, JSON included, made once per clip.
+    private var shown: [ClipKey: PlannedClip] = [:]
+
+    private struct ClipKey: Hashable {
+        let words: [UInt8]
+        let file: [UInt8]
+    }
 
     init(voice: Voice) {
         self.voice = voice
@@ -30,7 +37,12 @@ final class ClipDurations: @unchecked Sendable {
     /// The plan's clips as `explain` and `render --json` show them.
     func planned(_ plan: ClipPlan) throws(AudioError) -> [PlannedClip] {
         try plan.clips.map { clip throws(AudioError) in
-            PlannedClip(words: clip.text, file: clip.file, duration: try duration(of: clip.file))
+            let text = clip.text
+            let key = ClipKey(words: Array(text.utf8), file: Array(clip.file.utf8))
+            if let known = lock.withLock({ shown[key] }) { return known }
+            let made = PlannedClip(words: text, file: clip.file, duration: try duration(of: clip.file))
+            lock.withLock { shown[key] = made }
+            return made
         }
     }
 }

@@ -84,8 +84,22 @@ enum JSONLine {
 
 /// One clip of a plan as `explain` shows it: the words it says, its file in
 /// the voice folder, and its length in seconds.
-struct PlannedClip: Encodable, Sendable {
+struct PlannedClip: Sendable {
     let words: String
     let file: String
     let duration: Double
+    /// `{"duration":…,"file":…,"words":…}`, made once.
+    let json: String
+
+    init(words: String, file: String, duration: Double) {
+        self.words = words
+        self.file = file
+        self.duration = duration
+        var object = JSONObject()
+        object.add("duration", duration)
+        object.add("file", file)
+        object.add("words", words)
+        let line = object.line
+        json = String(line.dropLast())
+    }
 }

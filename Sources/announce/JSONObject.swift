@@ -50,11 +50,7 @@ struct JSONObject {
         text += "["
         for (index, clip) in clips.enumerated() {
             if index > 0 { text += "," }
-            var object = JSONObject()
-            object.add("duration", clip.duration)
-            object.add("file", clip.file)
-            object.add("words", clip.words)
-            text += object.text + "}"
+            text += clip.json
         }
         text += "]"
     }
@@ -105,36 +101,40 @@ struct JSONObject {
 
     static func appendString(_ value: String, to text: inout String) {
         text += "\""
-        var plainStart = value.unicodeScalars.startIndex
-        let scalars = value.unicodeScalars
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
+        // Everything that needs escaping is ASCII, so scanning UTF-8 bytes is
+        // safe: bytes of multi-byte characters are all 0x80 or more.
+        let bytes = value.utf8
+        guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            text += value
+            text += "\""
+            return
+        }
+        var plainStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
             let escape: String?
-            switch scalar {
-            case "\"": escape = "\\\""
-            case "\\": escape = "\\\\"
-            case "\n": escape = "\\n"
-            case "\r": escape = "\\r"
-            case "\t": escape = "\\t"
-            case "\u{08}": escape = "\\b"
-            case "\u{0C}": escape = "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    escape = nil
-                }
+            switch byte {
+            case UInt8(ascii: "\""): escape = "\\\""
+            case UInt8(ascii: "\\"): escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0x08: escape = "\\b"
+            case 0x0C: escape = "\\f"
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escape = nil
             }
             if let escape {
-                text.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
+                text += value[plainStart..<index]
                 text += escape
-                plainStart = scalars.index(after: index)
+                plainStart = bytes.index(after: index)
             }
-            index = scalars.index(after: index)
+            index = bytes.index(after: index)
         }
-        text.unicodeScalars.append(contentsOf: scalars[plainStart...])
+        text += value[plainStart...]
         text += "\""
     }
 }
