@@ -16,11 +16,8 @@ extension Amount {
     public init(fenText text: String) throws(AmountError) {
         let bytes = try Self.normalized(text, allowCurrencySign: false)
         guard !bytes.isEmpty else { throw AmountError(input: text, problem: .empty) }
-        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
-            let rest = bytes.dropFirst()
-            let numeric = !rest.isEmpty && rest.allSatisfy { $0.isASCIIDigit || $0 == UInt8(ascii: ".") }
-            guard numeric else { throw AmountError(input: text, problem: .notWholeFen) }
-            throw AmountError(input: text, problem: first == UInt8(ascii: "-") ? .negative : .sign)
+        if let problem = Self.signProblem(bytes, otherwise: .notWholeFen) {
+            throw AmountError(input: text, problem: problem)
         }
         guard bytes.allSatisfy(\.isASCIIDigit) else {
             throw AmountError(input: text, problem: .notWholeFen)
@@ -52,14 +49,8 @@ extension Amount {
         func fail(_ problem: AmountError.Problem) -> AmountError {
             AmountError(input: input, problem: problem)
         }
-        guard let first = bytes.first else { throw fail(.empty) }
-        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
-            // Only call it a signed amount when the rest looks like a number.
-            let rest = bytes.dropFirst()
-            let numeric = !rest.isEmpty && rest.allSatisfy { $0.isASCIIDigit || $0 == UInt8(ascii: ".") }
-            guard numeric else { throw fail(.notDecimal) }
-            throw fail(first == UInt8(ascii: "-") ? .negative : .sign)
-        }
+        guard !bytes.isEmpty else { throw fail(.empty) }
+        if let problem = signProblem(bytes, otherwise: .notDecimal) { throw fail(problem) }
         let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else {
             throw fail(.notDecimal)
@@ -81,6 +72,16 @@ extension Amount {
             cents += UInt64(digit - UInt8(ascii: "0")) * (index == 0 ? 10 : 1)
         }
         return Amount(uncheckedFen: yuan * 100 + cents)
+    }
+
+    /// The problem of text that starts with a sign: `.negative` or `.sign`
+    /// when the rest looks like a number, else `otherwise`; nil without a sign.
+    private static func signProblem(_ bytes: [UInt8], otherwise: AmountError.Problem) -> AmountError.Problem? {
+        guard let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") else { return nil }
+        let rest = bytes.dropFirst()
+        let numeric = !rest.isEmpty && rest.allSatisfy { $0.isASCIIDigit || $0 == UInt8(ascii: ".") }
+        guard numeric else { return otherwise }
+        return first == UInt8(ascii: "-") ? .negative : .sign
     }
 
     private init(uncheckedFen fen: UInt64) {
