@@ -76,7 +76,7 @@ public final class Announcer: Sendable {
 
     private init(voice: Voice, options: Options, cache: ClipCache, digest: VoiceDigest) throws {
         try voice.requireClips(prefix: options.prefix, options: options.reading)
-        guard let sampleRate = options.sampleRate ?? voice.manifest.sampleRate ?? digest.commonSampleRate else {
+        guard let sampleRate = options.sampleRate ?? voice.sampleRate(clipRates: digest.clipRates) else {
             throw AudioError(.unreadable, "voice '\(voice.id)': no clip could be read")
         }
         var settings = RenderSettings(sampleRate: sampleRate)
@@ -160,11 +160,11 @@ public final class Announcer: Sendable {
 /// The voice's identity for naming: its manifest and the bytes of every clip.
 private struct VoiceDigest: Sendable {
     var value: UInt64
-    var commonSampleRate: Int?
+    /// The clips' sample rates, read only when asked for.
+    var clipRates: [Int] = []
 
     init(voice: Voice, readingRates: Bool) throws(AudioError) {
         var digest = Digest()
-        var rates: [Int: Int] = [:]
         digest.add(voice.manifest.id)
         for (word, file) in voice.manifest.clips.sorted(by: { $0.key < $1.key }) {
             let path = voice.path(ofClip: file)
@@ -173,9 +173,8 @@ private struct VoiceDigest: Sendable {
             }
             digest.add(word)
             digest.add(bytes)
-            if readingRates, let rate = try? SoundFile.info(path: path).sampleRate { rates[rate, default: 0] += 1 }
+            if readingRates, let rate = try? SoundFile.info(path: path).sampleRate { clipRates.append(rate) }
         }
         value = digest.value
-        commonSampleRate = rates.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
     }
 }

@@ -97,9 +97,6 @@ public struct VoiceInspection: Sendable {
     /// The voice's sample rate: the manifest's, else the most common rate of
     /// its clips (the highest on a tie); nil when no clip decodes.
     public var sampleRate: Int? {
-        if let rate = voice.manifest.sampleRate { return rate }
-        var counts: [Int: Int] = [:]
-        for clip in clips { if let rate = clip.info?.sampleRate { counts[rate, default: 0] += 1 } }
-        return counts.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
+        voice.sampleRate(clipRates: clips.compactMap { $0.info?.sampleRate })
     }
 }

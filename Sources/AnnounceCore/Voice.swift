@@ -57,6 +57,15 @@ public struct Voice: Sendable {
     /// The voice's id, as in messages: `default`.
     public var id: String { manifest.id }
 
+    /// The voice's sample rate: the manifest's, else the most common of the
+    /// clips' rates `clipRates` (the highest on a tie); nil when neither says.
+    public func sampleRate(clipRates: [Int]) -> Int? {
+        if let rate = manifest.sampleRate { return rate }
+        var counts: [Int: Int] = [:]
+        for rate in clipRates { counts[rate, default: 0] += 1 }
+        return counts.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
+    }
+
     /// The full path of a clip file named in the manifest.
     public func path(ofClip file: String) -> String {
         Paths.join(directory, file)

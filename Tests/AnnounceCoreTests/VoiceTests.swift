@@ -64,6 +64,17 @@ struct VoiceTests {
         try voice.requireClips(prefix: .standard, options: ReadingOptions())
     }
 
+    @Test("the voice's rate: the manifest's, else the clips' most common, the highest on a tie")
+    func sampleRate() throws {
+        let voice = Voice(directory: "/v", manifest: try Self.manifest(Self.singleWords))
+        #expect(voice.sampleRate(clipRates: [16000, 22050, 16000]) == 16000)
+        #expect(voice.sampleRate(clipRates: [16000, 22050]) == 22050)
+        #expect(voice.sampleRate(clipRates: []) == nil)
+        let json = #"{"format": 1, "id": "x", "sampleRate": 48000, "clips": {"一": "a.wav"}}"#
+        let stated = Voice(directory: "/v", manifest: try VoiceManifest(json: Data(json.utf8), source: "voice.json"))
+        #expect(stated.sampleRate(clipRates: [16000, 16000]) == 48000)
+    }
+
     @Test("manifest errors are one clear line", arguments: [
         ("{", "not valid JSON"),
         ("[1, 2]", "the manifest must be a JSON object"),
