@@ -3,7 +3,7 @@ extension Double {
     /// `minimumDigits`, as in `6.0`, `1.35`, `-16.2`. Used for messages, so it
     /// needs no locale and never traps: non-finite and huge values fall back
     /// to `description`.
-    func decimal(maximumDigits: Int = 2, minimumDigits: Int = 1) -> String {
+    package func decimal(maximumDigits: Int = 2, minimumDigits: Int = 1) -> String {
         guard isFinite, abs(self) < 1e15, maximumDigits >= 0, maximumDigits <= 6 else { return description }
         var scale = 1
         for _ in 0..<maximumDigits { scale *= 10 }

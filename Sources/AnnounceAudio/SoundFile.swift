@@ -51,7 +51,7 @@ public enum SoundFile {
             throw AudioError(.unreadable, "\(path): not a usable audio file (no sample rate or channels)")
         }
         guard info.duration <= maximumClipDuration else {
-            throw AudioError(.unusableClip, "\(path): \(info.duration.formatted1) s is too long for a clip (at most \(Int(maximumClipDuration)) s)")
+            throw AudioError(.unusableClip, "\(path): \(info.duration.decimal(maximumDigits: 1)) s is too long for a clip (at most \(Int(maximumClipDuration)) s)")
         }
         let (samples, overflow) = info.frames.multipliedReportingOverflow(by: info.channels)
         guard info.frames >= 0, !overflow, samples <= maximumDecodedSamples else {
@@ -76,9 +76,4 @@ public enum SoundFile {
             count = frames
         }
     }
-}
-
-extension Double {
-    /// One decimal, as in `7.4`.
-    var formatted1: String { decimal(maximumDigits: 1, minimumDigits: 1) }
 }

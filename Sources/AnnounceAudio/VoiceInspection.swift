@@ -65,7 +65,7 @@ public struct VoiceInspection: Sendable {
                     let peak = statistics.peak.isFinite ? "\(Int(statistics.peak.rounded())) dBFS" : "digital silence"
                     problems.append("clip '\(word)' (\(file)) is silent (peak \(peak))")
                 } else if word.count == 1 && statistics.duration > Self.longWordClip {
-                    warnings.append("clip '\(word)' (\(file)) is \(statistics.duration.formatted1) s long for one word")
+                    warnings.append("clip '\(word)' (\(file)) is \(statistics.duration.decimal(maximumDigits: 1)) s long for one word")
                 }
             } catch {
                 problems.append("clip '\(word)': \(error.description)")

@@ -123,10 +123,9 @@ enum VoiceCheckReport {
 
     private static func milliseconds(_ seconds: Double) -> String { String(Int((seconds * 1000).rounded())) }
 
+    /// One decimal, `-inf` for digital silence.
     private static func decibels(_ value: Double) -> String {
-        guard value.isFinite else { return "-inf" }
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths < 0 ? "-" : "")\(abs(tenths) / 10).\(abs(tenths) % 10)"
+        value.decimal(maximumDigits: 1)
     }
 
     /// Terminal columns: CJK characters take two.
