@@ -43,15 +43,8 @@ struct Batch: ParsableCommand {
     }
 
     func run() throws {
-        let voice = try voiceOption.load()
         let defaults = output.announcerOptions(phrase)
-        let base: Announcer
-        do {
-            base = try Announcer(voice: voice, options: defaults)
-        } catch {
-            printError("\(error)")
-            throw ExitStatus.voiceError
-        }
+        let base = try voiceOption.announcer(defaults)
         let reader: LineReader
         do {
             reader = try LineReader(path: file)
@@ -62,14 +55,14 @@ struct Batch: ParsableCommand {
         var directory = ""
         if !dryRun {
             do {
-                directory = try SoundName.soundsDirectory(root: URL(fileURLWithPath: output.out).standardizedFileURL.path)
+                directory = try SoundName.soundsDirectory(root: output.root)
             } catch {
                 printError(error.message)
                 throw ExitStatus.cannotCreate
             }
         }
         let worker = BatchWorker(
-            base: base, defaults: defaults, durations: ClipDurations(voice: voice), directory: directory,
+            base: base, defaults: defaults, durations: ClipDurations(voice: base.voice), directory: directory,
             dryRun: dryRun, force: force, fenByDefault: phrase.fen)
         let progress = BatchProgress(totalBytes: file.flatMap(Self.fileSize))
         let ordered = OrderedOutput(window: jobs * 8) { written in

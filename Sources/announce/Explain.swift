@@ -42,11 +42,7 @@ struct Explain: ParsableCommand {
                 amount = try phrase.amount(text)
             } catch {
                 rejected += 1
-                if json {
-                    writeOutput(JSONLine.error(input: text, message: error.description))
-                } else {
-                    printError(error.description)
-                }
+                reportRejected(input: text, message: error.description, json: json)
                 if input.stdin { flushOutput() }
                 continue
             }

@@ -103,3 +103,13 @@ struct PlannedClip: Sendable {
         json = String(line.dropLast())
     }
 }
+
+/// A rejected amount: an error object on stdout with `--json` (the other
+/// lines go on), else one line on stderr.
+func reportRejected(input: String, message: String, json: Bool) {
+    if json {
+        writeOutput(JSONLine.error(input: input, message: message))
+    } else {
+        printError(message)
+    }
+}

@@ -2,6 +2,12 @@ import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Where and how sound files are written, and the time budget.
 struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write into ROOT/Library/Sounds/ (made if missing).", valueName: "root"))
@@ -25,6 +31,11 @@ struct OutputOptions: ParsableArguments {
 
     @Option(name: .customLong("max-speed"), help: ArgumentHelp("The most the speech may be sped up to fit the budget.", valueName: "factor"))
     var maxSpeed: Double = 1.35
+
+    /// `--out` as an absolute path, so printed paths can be handed on as they are.
+    var root: String {
+        URL(fileURLWithPath: out).standardizedFileURL.path
+    }
 
     /// The container and encoding, checked by `validate()`.
     var outputFormat: OutputFormat {

@@ -1,11 +1,6 @@
 import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,17 +29,9 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let voice = try voiceOption.load()
-        let announcer: Announcer
-        do {
-            announcer = try Announcer(voice: voice, options: output.announcerOptions(phrase))
-        } catch {
-            printError("\(error)")
-            throw ExitStatus.voiceError
-        }
-        let durations = ClipDurations(voice: voice)
-        // Absolute, so the printed paths can be handed on as they are.
-        let root = URL(fileURLWithPath: output.out).standardizedFileURL.path
+        let announcer = try voiceOption.announcer(output.announcerOptions(phrase))
+        let durations = ClipDurations(voice: announcer.voice)
+        let root = output.root
         var failed = 0
         for text in input.amounts() {
             defer { if input.stdin { flushOutput() } }
@@ -60,10 +47,10 @@ struct Render: ParsableCommand {
                 }
             } catch let error as AmountError {
                 failed += 1
-                report(error.description, input: text)
+                reportRejected(input: text, message: error.description, json: json)
             } catch let error as AudioError where error.kind == .overBudget {
                 failed += 1
-                report(error.message, input: text)
+                reportRejected(input: text, message: error.message, json: json)
             } catch let error as AudioError where error.kind == .unwritable {
                 printError(error.message)
                 throw ExitStatus.cannotCreate
@@ -74,13 +61,5 @@ struct Render: ParsableCommand {
         }
         flushOutput()
         if failed > 0 { throw ExitStatus.dataError }
-    }
-
-    private func report(_ message: String, input text: String) {
-        if json {
-            writeOutput(JSONLine.error(input: text, message: message))
-        } else {
-            printError(message)
-        }
     }
 }

@@ -1,3 +1,4 @@
+import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
 
@@ -12,6 +13,19 @@ struct VoiceOption: ParsableArguments {
     /// stderr and exit 66.
     func load() throws -> Voice {
         try Self.load(voice)
+    }
+
+    /// Loads the voice and makes an announcer with `options`; a missing or
+    /// broken voice, or one without a clip the options need, is one line on
+    /// stderr and exit 66.
+    func announcer(_ options: Announcer.Options) throws -> Announcer {
+        let voice = try load()
+        do {
+            return try Announcer(voice: voice, options: options)
+        } catch {
+            printError("\(error)")
+            throw ExitStatus.voiceError
+        }
     }
 
     /// Loads the voice at `path`, or the located one when nil.
