@@ -31,7 +31,7 @@ extension SoundFile {
     ///   reason (missing folder, permissions, full disk), with the temporary
     ///   file removed; `unsupportedFormat` for a sample rate libsndfile
     ///   cannot store.
-    /// The corresponding C functions are `sf_open_fd`, `sf_writef_short`,
+    /// The corresponding C functions are `sf_open_virtual`, `sf_writef_short`,
     /// `sf_close` and `rename`.
     @discardableResult
     public static func write(_ audio: AudioBuffer, format: OutputFormat, to path: String) throws(AudioError) -> Int {
@@ -99,30 +99,38 @@ extension SoundFile {
     ) throws(AudioError) -> Int {
         var descriptorOpen = true
         defer { if descriptorOpen { _ = close(descriptor) } }
-        let file = try SoundFileHandle(
-            writingTo: descriptor, naming: path, format: format.sndFileFormat, sampleRate: audio.sampleRate, channels: 1)
-        // A PEAK chunk would be the only part of the file not derived from
-        // the samples alone; clipping keeps float → integer from wrapping.
-        file.command(SndFileConstant.setAddPeakChunk, false)
-        file.command(SndFileConstant.setClipping, true)
-        if format.encoding == .pcm16 {
-            try file.writeAll(pcm16(audio.samples), path: path)
-        } else {
-            // libsndfile scales floats for µ-law, A-law and IMA4 its own way
-            // (by 32767, not 32768); they are rare enough to leave to it.
-            try file.writeAll(audio.samples, path: path)
+        let sink = DescriptorSink(descriptor: descriptor)
+        do throws(AudioError) {
+            let file = try SoundFileHandle(
+                writingTo: sink, naming: path, format: format.sndFileFormat, sampleRate: audio.sampleRate, channels: 1)
+            // A PEAK chunk would be the only part of the file not derived from
+            // the samples alone; clipping keeps float → integer from wrapping.
+            file.command(SndFileConstant.setAddPeakChunk, false)
+            file.command(SndFileConstant.setClipping, true)
+            if format.encoding == .pcm16 {
+                try file.writeAll(pcm16(audio.samples), path: path)
+            } else {
+                // libsndfile scales floats for µ-law, A-law and IMA4 its own way
+                // (by 32767, not 32768); they are rare enough to leave to it.
+                try file.writeAll(audio.samples, path: path)
+            }
+            if let reason = file.close() {
+                throw AudioError(.unwritable, "cannot write \(path): \(reason)")
+            }
+        } catch {
+            // The system's reason (a full disk) says more than libsndfile's.
+            guard sink.failure != 0 else { throw error }
+            throw AudioError(.unwritable, "cannot write \(path): \(String(cString: strerror(sink.failure)))")
         }
-        if let reason = file.close() {
-            throw AudioError(.unwritable, "cannot write \(path): \(reason)")
+        if sink.failure != 0 {
+            throw AudioError(.unwritable, "cannot write \(path): \(String(cString: strerror(sink.failure)))")
         }
-        var status = stat()
-        let bytes = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
         descriptorOpen = false
         // close() reports delayed write errors on some file systems.
         if close(descriptor) != 0 {
             throw AudioError(.unwritable, "cannot write \(path): \(systemError())")
         }
-        return bytes
+        return Int(sink.length)
     }
 
     /// Creates a new, empty temporary file next to `path` and opens it for

@@ -6,6 +6,9 @@ import CSndFile
 final class SoundFileHandle {
     let handle: OpaquePointer
     let info: SF_INFO
+    /// Where a file opened with virtual I/O writes; libsndfile refers to it
+    /// until the handle is closed.
+    private let sink: DescriptorSink?
     private var isOpen = true
 
     /// Opens `path` for reading.
@@ -17,29 +20,21 @@ final class SoundFileHandle {
         }
         self.handle = handle
         self.info = info
+        self.sink = nil
     }
 
-    /// Opens `path` for writing in `format`.
-    /// The corresponding C function is `sf_open` with `SFM_WRITE`.
-    init(writingTo path: String, format: Int32, sampleRate: Int, channels: Int) throws(AudioError) {
+    /// Starts writing a file in `format` through `sink`, whose descriptor
+    /// stays open (the caller closes it); `path` names it in errors.
+    /// The corresponding C function is `sf_open_virtual` with `SFM_WRITE`.
+    init(writingTo sink: DescriptorSink, naming path: String, format: Int32, sampleRate: Int, channels: Int) throws(AudioError) {
         var info = try Self.writingInfo(format: format, sampleRate: sampleRate, channels: channels, path: path)
-        guard let handle = sf_open(path, SndFileConstant.writeMode, &info) else {
+        var callbacks = DescriptorSink.callbacks
+        guard let handle = sf_open_virtual(&callbacks, SndFileConstant.writeMode, &info, Unmanaged.passUnretained(sink).toOpaque()) else {
             throw AudioError(.unwritable, "cannot write \(path): \(SndFileConstant.lastOpenError())")
         }
         self.handle = handle
         self.info = info
-    }
-
-    /// Starts writing a file in `format` on the open descriptor `descriptor`,
-    /// which stays open (the caller closes it); `path` names it in errors.
-    /// The corresponding C function is `sf_open_fd` with `SFM_WRITE`.
-    init(writingTo descriptor: Int32, naming path: String, format: Int32, sampleRate: Int, channels: Int) throws(AudioError) {
-        var info = try Self.writingInfo(format: format, sampleRate: sampleRate, channels: channels, path: path)
-        guard let handle = sf_open_fd(descriptor, SndFileConstant.writeMode, &info, SndFileConstant.sfFalse) else {
-            throw AudioError(.unwritable, "cannot write \(path): \(SndFileConstant.lastOpenError())")
-        }
-        self.handle = handle
-        self.info = info
+        self.sink = sink
     }
 
     /// The `SF_INFO` for a new file, checked by libsndfile before anything

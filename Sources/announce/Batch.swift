@@ -1,7 +1,6 @@
 import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
-import Dispatch
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -68,24 +67,12 @@ struct Batch: ParsableCommand {
         let ordered = OrderedOutput(window: jobs * 8) { written in
             progress.update(written: written, errors: worker.failures)
         }
-        let slots = DispatchSemaphore(value: jobs)
-        let group = DispatchGroup()
-        var sequence = 0
-        var lineNumber = 0
-        while !worker.stopped, let text = reader.next() {
-            lineNumber += 1
-            if text.allSatisfy(\.isWhitespace) { continue }
-            let (index, line) = (sequence, lineNumber)
-            sequence += 1
-            progress.read(bytes: reader.bytesRead)
-            ordered.reserve()
-            slots.wait()
-            DispatchQueue.global().async(group: group) {
-                defer { slots.signal() }
-                ordered.complete(index, worker.process(text, line: line))
+        let input = BatchInput(reader: reader, ordered: ordered, progress: progress)
+        WorkerThreads.run(count: jobs) {
+            while !worker.stopped, let item = input.next() {
+                ordered.complete(item.sequence, worker.process(item.text, line: item.line))
             }
         }
-        group.wait()
         progress.finish()
         flushOutput()
         if worker.stopped {
@@ -93,7 +80,7 @@ struct Batch: ParsableCommand {
             throw ExitStatus.cannotCreate
         }
         if worker.failures > 0 {
-            printError("batch: \(worker.failures) of \(sequence) items failed")
+            printError("batch: \(worker.failures) of \(input.count) items failed")
             throw ExitStatus.dataError
         }
     }

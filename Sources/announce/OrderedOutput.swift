@@ -27,6 +27,11 @@ final class OrderedOutput: @unchecked Sendable {
         slots.wait()
     }
 
+    /// Gives back a room that ``reserve()`` took and no result will fill.
+    func release() {
+        slots.signal()
+    }
+
     /// Hands over the result for sequence number `sequence` (0, 1, 2, …).
     func complete(_ sequence: Int, _ text: String) {
         lock.withLock {
