@@ -15,8 +15,11 @@ public struct Announcement: Sendable {
     /// The content-derived file name, e.g. `announce-123.45-1a2b3c4d.caf`.
     public let soundName: String
 
-    /// The samples, mono, at the output rate.
+    /// The samples, mono, at the output rate (as decoding the file gives
+    /// them, for 16-bit PCM).
     public var audio: AudioBuffer { rendered.audio }
+    /// The output sample rate.
+    public var sampleRate: Int { rendered.sampleRate }
     /// The length in seconds.
     public var duration: Double { rendered.duration }
     /// The speed-up used to fit the budget (1.0 for none).
@@ -37,7 +40,7 @@ public struct Announcement: Sendable {
     public func write(toDirectory directory: String, name: String? = nil) throws(AudioError) -> WrittenSound {
         let fileName = name ?? soundName
         let path = Paths.join(directory, fileName)
-        let bytes = try SoundFile.write(audio, format: format, to: path)
+        let bytes = try SoundFile.write(rendered.samples, sampleRate: rendered.sampleRate, format: format, to: path)
         return WrittenSound(path: path, name: fileName, bytes: bytes)
     }
 }

@@ -57,6 +57,11 @@ public final class Announcer: Sendable {
     private let renderer: Renderer
     /// A digest of the voice's manifest and clip files, part of every name.
     private let digest: VoiceDigest
+    /// Every sound name's digest starts as this: the engine and the voice.
+    private let nameDigest: Digest
+    /// The format and the settings as every sound name's digest ends.
+    private let formatText: String
+    private let settingsText: String
 
     /// Prepares to announce with `voice`.
     /// - Throws: ``VoiceError`` when the voice lacks a clip the options
@@ -88,6 +93,12 @@ public final class Announcer: Sendable {
         self.settings = settings
         self.renderer = Renderer(settings: settings, cache: cache)
         self.digest = digest
+        var nameDigest = Digest()
+        nameDigest.add("announce-sound-v\(Self.engineVersion)")
+        nameDigest.add(digest.value)
+        self.nameDigest = nameDigest
+        formatText = options.format.description
+        settingsText = String(describing: settings)
     }
 
     /// The phrase an amount is announced with.
@@ -133,7 +144,7 @@ public final class Announcer: Sendable {
         let segments = plan.clips.clips.map { ClipSegment(path: voice.path(ofClip: $0.file), isPrefix: $0.isPrefix) }
         let rendered: RenderedAudio
         do throws(AudioError) {
-            rendered = try renderer.render(segments)
+            rendered = try renderer.render(segments, pcm16: options.format.encoding == .pcm16)
         } catch {
             throw Self.naming(plan.phrase.amount, in: error)
         }
@@ -147,12 +158,17 @@ public final class Announcer: Sendable {
     }
 
     private func soundName(phrase: Phrase, plan: ClipPlan) -> String {
-        var digest = Digest()
-        digest.add("announce-sound-v\(Self.engineVersion)")
-        digest.add(self.digest.value)
-        for clip in plan.clips { digest.add("\(clip.text)=\(clip.file)\(clip.isPrefix ? "+" : "")") }
-        digest.add(options.format.description)
-        digest.add(String(describing: settings))
+        var digest = nameDigest
+        for clip in plan.clips {
+            // As if "words=file" (and "+" for the prefix) were added whole.
+            digest.feed(clip.text)
+            digest.feed("=")
+            digest.feed(clip.file)
+            if clip.isPrefix { digest.feed("+") }
+            digest.endPart()
+        }
+        digest.add(formatText)
+        digest.add(settingsText)
         return "announce-\(phrase.amount)-\(digest.hex8).\(options.format.fileExtension)"
     }
 }

@@ -17,12 +17,26 @@ public final class ClipCache: Sendable {
         var fadeFrames: Int
     }
 
+    private struct ScaledKey: Hashable {
+        var clip: ClipKey
+        /// The bits of the scale factor: a different gain is a different entry.
+        var scale: UInt32
+    }
+
     private struct Clips {
         /// Each file read, resampled and levelled: another fade starts here.
         var levelled: [FileKey: LevelledClip] = [:]
         /// Each clip faded and measured, ready to join.
         var prepared: [ClipKey: PreparedClip] = [:]
+        /// Prepared clips times a gain, as 16-bit samples. An announcer's
+        /// gain depends on its loudest clip, so a few gains cover a voice.
+        var pcm16: [ScaledKey: [Int16]] = [:]
+        /// The samples held in ``pcm16``.
+        var pcm16Samples = 0
     }
+
+    /// The most 16-bit samples kept (8 MB); past it they are converted afresh.
+    static let pcm16SampleLimit = 4 << 20
 
     /// A cache shared by the whole process, with the default preparation.
     public static let shared = ClipCache()
@@ -53,6 +67,35 @@ public final class ClipCache: Sendable {
             result.reserveCapacity(paths.count)
             for path in paths {
                 result.append(try Self.clip(at: path, sampleRate: sampleRate, fadeFrames: fadeFrames, in: &clips, preparation: preparation))
+            }
+            return result
+        }
+    }
+
+    /// The clips at `paths`, in order, prepared as ``clip(at:sampleRate:fadeFrames:)``
+    /// gives them, each times `scale` as 16-bit samples exactly as
+    /// ``PCM16`` converts them: converted once per gain and kept.
+    func pcm16Clips(at paths: [String], sampleRate: Int, fadeFrames: Int, scale: Float) throws(AudioError) -> [[Int16]] {
+        try clips.withLock { clips throws(AudioError) in
+            var result: [[Int16]] = []
+            result.reserveCapacity(paths.count)
+            for path in paths {
+                let key = ScaledKey(
+                    clip: ClipKey(file: FileKey(path: path, sampleRate: sampleRate), fadeFrames: fadeFrames),
+                    scale: scale.bitPattern)
+                if let known = clips.pcm16[key] {
+                    result.append(known)
+                    continue
+                }
+                let clip = try Self.clip(at: path, sampleRate: sampleRate, fadeFrames: fadeFrames, in: &clips, preparation: preparation)
+                let converted = PCM16.samples(clip.audio.samples, scale: scale)
+                if clips.pcm16Samples + converted.count > Self.pcm16SampleLimit {
+                    clips.pcm16 = [:]
+                    clips.pcm16Samples = 0
+                }
+                clips.pcm16[key] = converted
+                clips.pcm16Samples += converted.count
+                result.append(converted)
             }
             return result
         }

@@ -10,12 +10,28 @@ struct Digest {
     private(set) var state: UInt64 = 0xCBF2_9CE4_8422_2325
 
     mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        feed(bytes)
+        endPart()
+    }
+
+    /// Adds bytes to the current part: parts fed piece by piece digest as
+    /// if added whole.
+    mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         var state = self.state
         for byte in bytes {
             state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
-        // A separator, so "ab"+"c" and "a"+"bc" differ.
-        self.state = (state ^ 0xFF) &* 0x0000_0100_0000_01B3
+        self.state = state
+    }
+
+    mutating func feed(_ text: String) {
+        var text = text
+        text.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Ends a part with a separator, so "ab"+"c" and "a"+"bc" differ.
+    mutating func endPart() {
+        state = (state ^ 0xFF) &* 0x0000_0100_0000_01B3
     }
 
     mutating func add(_ data: Data) {
@@ -23,8 +39,8 @@ struct Digest {
     }
 
     mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+        feed(text)
+        endPart()
     }
 
     mutating func add(_ value: UInt64) {

@@ -1,7 +1,26 @@
+/// The samples of a rendered announcement, as the renderer made them.
+public enum RenderedSamples: Equatable, Sendable {
+    /// Float samples in -1 ... 1.
+    case float([Float])
+    /// 16-bit samples, exactly as a 16-bit PCM file stores them: made when
+    /// rendering for such a file (``Renderer/render(_:pcm16:)``).
+    case pcm16([Int16])
+
+    /// The number of samples.
+    public var count: Int {
+        switch self {
+        case .float(let samples): samples.count
+        case .pcm16(let samples): samples.count
+        }
+    }
+}
+
 /// An announcement rendered by ``Renderer``, with what it took to make it.
 public struct RenderedAudio: Equatable, Sendable {
+    /// The output sample rate.
+    public var sampleRate: Int
     /// The announcement at the output rate, loudness-normalised.
-    public var audio: AudioBuffer
+    public var samples: RenderedSamples
     /// The speed-up applied to fit the budget; 1 when none was needed.
     public var speed: Double
     /// The length with the full pauses and no speed-up, in seconds.
@@ -25,9 +44,13 @@ public struct RenderedAudio: Equatable, Sendable {
     /// The gain applied to reach the loudness target, in dB.
     public var gain: Double
 
-    /// A rendering result; ``Renderer/render(_:)`` makes these.
-    public init(audio: AudioBuffer, speed: Double, naturalDuration: Double, loudness: Double, truePeak: Double, gain: Double) {
-        self.audio = audio
+    /// A rendering result; ``Renderer/render(_:pcm16:)`` makes these.
+    public init(
+        sampleRate: Int, samples: RenderedSamples, speed: Double, naturalDuration: Double, loudness: Double,
+        truePeak: Double, gain: Double
+    ) {
+        self.sampleRate = sampleRate
+        self.samples = samples
         self.speed = speed
         self.naturalDuration = naturalDuration
         self.loudness = loudness
@@ -35,6 +58,17 @@ public struct RenderedAudio: Equatable, Sendable {
         self.gain = gain
     }
 
+    /// The samples as floats in -1 ... 1; 16-bit samples are divided by
+    /// 32768, which gives what decoding the written file gives.
+    public var audio: AudioBuffer {
+        switch samples {
+        case .float(let samples):
+            AudioBuffer(sampleRate: sampleRate, samples: samples)
+        case .pcm16(let samples):
+            AudioBuffer(sampleRate: sampleRate, samples: samples.map { Float($0) / 32_768 })
+        }
+    }
+
     /// The length in seconds.
-    public var duration: Double { audio.duration }
+    public var duration: Double { Double(samples.count) / Double(sampleRate) }
 }

@@ -31,17 +31,21 @@ public struct Renderer: Sendable {
         self.cache = cache
     }
 
-    /// Renders `segments`, in order.
+    /// Renders `segments`, in order: as float samples, or with `pcm16` as the
+    /// 16-bit samples of a 16-bit PCM file (the same values the float
+    /// samples would be written as).
     /// - Throws: ``AudioError``: `unreadable` or `unusableClip` for a clip
     ///   (naming its file), `overBudget` when even the fastest allowed speed
     ///   does not fit, `unsupportedFormat` for settings out of range.
-    public func render(_ segments: [ClipSegment]) throws(AudioError) -> RenderedAudio {
+    public func render(_ segments: [ClipSegment], pcm16: Bool = false) throws(AudioError) -> RenderedAudio {
         try settings.validate()
         guard !segments.isEmpty else {
             throw AudioError(.unusableClip, "there are no clips to render")
         }
         let rate = settings.sampleRate
-        let clips = try cache.clips(at: segments.map(\.path), sampleRate: rate, fadeFrames: settings.frames(settings.fade))
+        let paths = segments.map { $0.path }
+        let fadeFrames = settings.frames(settings.fade)
+        let clips = try cache.clips(at: paths, sampleRate: rate, fadeFrames: fadeFrames)
         let nominal = gaps(between: segments, prefixPause: settings.prefixPause, wordGap: settings.wordGap)
         var timeline = Timeline(clips: clips, gaps: nominal)
         let naturalFrames = timeline.frameCount
@@ -59,9 +63,20 @@ public struct Renderer: Sendable {
         try checkReachable(frames: timeline.frameCount, limit: limit)
         if timeline.frameCount <= limit && timeline.clipsBoundTruePeak {
             let loudness = estimatedNormalization(of: timeline)
-            let samples = timeline.join(scale: Self.scale(decibels: loudness.gain))
+            let scale = Self.scale(decibels: loudness.gain)
+            let samples: RenderedSamples
+            if pcm16 {
+                // Each clip times the gain is the same whichever announcement
+                // it is in, so its 16-bit samples come from the cache (unless
+                // the cache was emptied and a clip changed on disk meanwhile).
+                let parts = try cache.pcm16Clips(at: paths, sampleRate: rate, fadeFrames: fadeFrames, scale: scale)
+                samples = parts.map { $0.count } == clips.map { $0.audio.samples.count }
+                    ? .pcm16(timeline.join(pcm16: parts)) : .pcm16(PCM16.samples(timeline.join(scale: scale)))
+            } else {
+                samples = .float(timeline.join(scale: scale))
+            }
             return RenderedAudio(
-                audio: AudioBuffer(sampleRate: rate, samples: samples), speed: 1, naturalDuration: naturalDuration,
+                sampleRate: rate, samples: samples, speed: 1, naturalDuration: naturalDuration,
                 loudness: loudness.integrated, truePeak: loudness.truePeak, gain: loudness.gain)
         }
         var samples = timeline.join()
@@ -71,8 +86,8 @@ public struct Renderer: Sendable {
         }
         let loudness = try normalize(&samples)
         return RenderedAudio(
-            audio: AudioBuffer(sampleRate: rate, samples: samples), speed: speed, naturalDuration: naturalDuration,
-            loudness: loudness.integrated, truePeak: loudness.truePeak, gain: loudness.gain)
+            sampleRate: rate, samples: pcm16 ? .pcm16(PCM16.samples(samples)) : .float(samples), speed: speed,
+            naturalDuration: naturalDuration, loudness: loudness.integrated, truePeak: loudness.truePeak, gain: loudness.gain)
     }
 
     /// The silence after each segment but the last, in frames: `prefixPause`

@@ -16,6 +16,8 @@ extension SoundFile {
     /// Counts writes in this process, so concurrent writes into one folder
     /// get different temporary names.
     private static let writeCounter = LockedState(0)
+    /// This process's id, part of every temporary name.
+    private static let processID = getpid()
 
     /// Writes mono `audio` to `path` in `format`, atomically: the samples go
     /// to a temporary file in the same folder, which is renamed onto `path`
@@ -35,6 +37,14 @@ extension SoundFile {
     /// `sf_close` and `rename`.
     @discardableResult
     public static func write(_ audio: AudioBuffer, format: OutputFormat, to path: String) throws(AudioError) -> Int {
+        try write(.float(audio.samples), sampleRate: audio.sampleRate, format: format, to: path)
+    }
+
+    /// Writes mono `samples` at `sampleRate` to `path` in `format`, as
+    /// ``write(_:format:to:)`` does; 16-bit samples go into a 16-bit file
+    /// unchanged.
+    @discardableResult
+    public static func write(_ samples: RenderedSamples, sampleRate: Int, format: OutputFormat, to path: String) throws(AudioError) -> Int {
         let (folder, name) = split(path)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw AudioError(.unwritable, "cannot write \(path): the path names no file")
@@ -43,7 +53,7 @@ extension SoundFile {
         let (descriptor, temporary) = try createTemporaryFile(in: folder, for: path)
         let bytes: Int
         do throws(AudioError) {
-            bytes = try writeSamples(audio, format: format, to: descriptor, path: path)
+            bytes = try writeSamples(samples, sampleRate: sampleRate, format: format, to: descriptor, path: path)
         } catch {
             unlink(temporary)
             throw error
@@ -56,63 +66,30 @@ extension SoundFile {
         return bytes
     }
 
-    /// `samples` as 16-bit integers, exactly as libsndfile converts floats
-    /// with clipping on: scaled to 32 bits (times 2^31, clipped, rounded to
-    /// the nearest, ties to even), then the upper 16 bits; NaN becomes 0.
-    ///
-    /// A loop of plain float operations, which the compiler vectorises, is
-    /// about three times as fast as libsndfile's per-sample conversion, and
-    /// `sf_writef_short` hands the samples to a 16-bit PCM file in one
-    /// write; the bytes are the same (the formula below was checked against
-    /// the 32-bit one for every float, and libsndfile's on a million).
-    static func pcm16(_ samples: [Float]) -> [Int16] {
-        // The upper 16 bits of x × 2^31 rounded is floor(y + 2^-17) for
-        // y = x × 2^15: rounding at 32 bits first moves values just below an
-        // integer (by at most half a 32-bit step) up to it. With r = y
-        // rounded to the nearest integer, that floor is r - 1 exactly when
-        // r - y > 2^-17 (r - y is exact, and for |y| ≥ 128, where floats are
-        // 2^-16 apart, the same as r > y).
-        let threshold: Float = 1.0 / 131_072
-        // Adding 1.5 × 2^23 rounds a float of magnitude below 2^22 to an
-        // integer in the low bits of its mantissa: no rounding instruction,
-        // which the baseline x86-64 target lacks, is needed.
-        let magic: Float = 12_582_912
-        return [Int16](unsafeUninitializedCapacity: samples.count) { output, initialized in
-            samples.withUnsafeBufferPointer { samples in
-                for index in 0..<samples.count {
-                    let scaled = samples[index] * 32_768
-                    let finite = scaled == scaled ? scaled : 0
-                    let clipped = finite < 32_767 ? (finite > -32_768 ? finite : -32_768) : 32_767
-                    let rounded = clipped + magic
-                    let floored = (rounded - magic) - clipped > threshold ? rounded - 1 : rounded
-                    output[index] = Int16(truncatingIfNeeded: floored.bitPattern)
-                }
-            }
-            initialized = samples.count
-        }
-    }
-
-    /// Encodes `audio` into the open temporary file and closes it. Returns
+    /// Encodes `samples` into the open temporary file and closes it. Returns
     /// the size of the file.
     private static func writeSamples(
-        _ audio: AudioBuffer, format: OutputFormat, to descriptor: Int32, path: String
+        _ samples: RenderedSamples, sampleRate: Int, format: OutputFormat, to descriptor: Int32, path: String
     ) throws(AudioError) -> Int {
         var descriptorOpen = true
         defer { if descriptorOpen { _ = close(descriptor) } }
         let sink = DescriptorSink(descriptor: descriptor)
         do throws(AudioError) {
             let file = try SoundFileHandle(
-                writingTo: sink, naming: path, format: format.sndFileFormat, sampleRate: audio.sampleRate, channels: 1)
+                writingTo: sink, naming: path, format: format.sndFileFormat, sampleRate: sampleRate, channels: 1)
             // A PEAK chunk would be the only part of the file not derived from
             // the samples alone; clipping keeps float → integer from wrapping.
             file.command(SndFileConstant.setAddPeakChunk, false)
             file.command(SndFileConstant.setClipping, true)
-            if format.encoding == .pcm16 {
-                try file.writeAll(pcm16(audio.samples), path: path)
-            } else {
-                // libsndfile scales floats for µ-law, A-law and IMA4 its own way
-                // (by 32767, not 32768); they are rare enough to leave to it.
-                try file.writeAll(audio.samples, path: path)
+            switch samples {
+            case .pcm16(let samples):
+                try file.writeAll(samples, path: path)
+            case .float(let samples) where format.encoding == .pcm16:
+                try file.writeAll(PCM16.samples(samples), path: path)
+            case .float(let samples):
+                // libsndfile scales floats for µ-law, A-law and IMA4 its own
+                // way (by 32767, not 32768); they are rare enough to leave to it.
+                try file.writeAll(samples, path: path)
             }
             if let reason = file.close() {
                 throw AudioError(.unwritable, "cannot write \(path): \(reason)")
@@ -137,7 +114,7 @@ extension SoundFile {
     /// writing. `O_EXCL` makes sure it is ours; a leftover of a process with
     /// the same id is skipped.
     private static func createTemporaryFile(in folder: String, for path: String) throws(AudioError) -> (Int32, String) {
-        let process = getpid()
+        let process = processID
         var reason = ""
         for _ in 0..<100 {
             let number = writeCounter.withLock { counter in

@@ -55,6 +55,28 @@ struct Timeline {
         }
     }
 
+    /// The joined 16-bit samples: `parts` holds each clip's samples (its
+    /// clip converted, so of the same length) and the gaps are silence.
+    func join(pcm16 parts: [[Int16]]) -> [Int16] {
+        let total = frameCount
+        return [Int16](unsafeUninitializedCapacity: total) { output, initialized in
+            guard let base = output.baseAddress else { return }
+            var position = 0
+            for (index, part) in parts.enumerated() {
+                part.withUnsafeBufferPointer { part in
+                    guard let source = part.baseAddress else { return }
+                    (base + position).initialize(from: source, count: part.count)
+                    position += part.count
+                }
+                if index < gaps.count {
+                    (base + position).initialize(repeating: 0, count: gaps[index])
+                    position += gaps[index]
+                }
+            }
+            initialized = position
+        }
+    }
+
     /// The true peak of the joined samples as a linear amplitude: the
     /// largest of the clips', each measured with silence around it. Exact
     /// when ``clipsBoundTruePeak``; never below the true peak of the file,

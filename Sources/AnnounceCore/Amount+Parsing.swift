@@ -19,7 +19,7 @@ extension Amount {
         if let problem = Self.signProblem(bytes, otherwise: .notWholeFen) {
             throw AmountError(input: text, problem: problem)
         }
-        guard bytes.allSatisfy(\.isASCIIDigit) else {
+        guard bytes.allSatisfy({ $0.isASCIIDigit }) else {
             throw AmountError(input: text, problem: .notWholeFen)
         }
         guard bytes.count == 1 || bytes[0] != UInt8(ascii: "0") else {
@@ -52,7 +52,7 @@ extension Amount {
         guard !bytes.isEmpty else { throw fail(.empty) }
         if let problem = signProblem(bytes, otherwise: .notDecimal) { throw fail(problem) }
         let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else {
+        guard parts.count <= 2, parts.allSatisfy({ $0.allSatisfy { $0.isASCIIDigit } }) else {
             throw fail(.notDecimal)
         }
         let integer = parts[0]
@@ -91,7 +91,7 @@ extension Amount {
     /// Trims blanks, drops one leading yuan sign if allowed, and maps
     /// full-width digits, point, comma-free signs to ASCII.
     private static func normalized(_ text: String, allowCurrencySign: Bool) throws(AmountError) -> [UInt8] {
-        var scalars = Substring(text).drop(while: \.isWhitespace).unicodeScalars[...]
+        var scalars = Substring(text).drop { $0.isWhitespace }.unicodeScalars[...]
         while let last = scalars.last, Character(last).isWhitespace { scalars.removeLast() }
         if allowCurrencySign, let first = scalars.first, first == "¥" || first == "￥" {
             scalars.removeFirst()
@@ -118,7 +118,7 @@ extension Amount {
         let point = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
         let groups = bytes[..<point].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
         let rest = bytes[point...]
-        let looksNumeric = groups.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
+        let looksNumeric = groups.allSatisfy { $0.allSatisfy { $0.isASCIIDigit } }
             && rest.allSatisfy { $0.isASCIIDigit || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }
         guard looksNumeric else { throw AmountError(input: input, problem: .notDecimal) }
         guard (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }),

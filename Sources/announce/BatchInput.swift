@@ -33,7 +33,7 @@ final class BatchInput: @unchecked Sendable {
             ordered.reserve()
             while let text = reader.next() {
                 lineNumber += 1
-                if text.allSatisfy(\.isWhitespace) { continue }
+                if text.allSatisfy({ $0.isWhitespace }) { continue }
                 progress.read(bytes: reader.bytesRead)
                 defer { sequence += 1 }
                 return Item(sequence: sequence, line: lineNumber, text: text)

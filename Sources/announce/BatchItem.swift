@@ -35,7 +35,7 @@ struct BatchItem {
     /// Parses one non-blank line. Bare amounts are yuan, or fen when
     /// `fenByDefault` (`--fen`).
     static func parse(_ text: String, line: Int, fenByDefault: Bool) throws(Invalid) -> BatchItem {
-        let trimmed = text.drop(while: \.isWhitespace)
+        let trimmed = text.drop { $0.isWhitespace }
         guard trimmed.hasPrefix("{") else {
             do {
                 let amount = fenByDefault ? try Amount(fenText: text) : try Amount(userInput: text)

@@ -42,7 +42,7 @@ struct BatchLine {
         encoding = announcement.format.encoding.rawValue
         file = sound.path
         format = announcement.format.container.rawValue
-        sampleRate = announcement.audio.sampleRate
+        sampleRate = announcement.sampleRate
         self.sound = sound.name
         speed = JSONLine.milliseconds(announcement.speed)
     }

@@ -27,7 +27,7 @@ enum JSONLine {
         object.add("encoding", announcement.format.encoding.rawValue)
         object.add("file", sound.path)
         object.add("format", announcement.format.container.rawValue)
-        object.add("sampleRate", announcement.audio.sampleRate)
+        object.add("sampleRate", announcement.sampleRate)
         object.add("sound", sound.name)
         object.add("speed", milliseconds(announcement.speed))
         object.add("text", announcement.phrase.text)

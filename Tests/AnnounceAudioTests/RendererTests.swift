@@ -207,6 +207,32 @@ struct RendererTests {
         #expect(first.speed > 1)
     }
 
+    @Test("rendering for a 16-bit file gives the samples the float render is written as: sped up or not, at any gain")
+    func pcm16MatchesFloat() throws {
+        let folder = try TemporaryFolder(), other = try TemporaryFolder()
+        let short = try clips(4, seconds: 0.3, in: folder)
+        let long = try clips(14, seconds: 0.45, in: other)
+        let path = folder.file("float.wav")
+        let cache = ClipCache()
+        // The same clips in another order share their converted samples
+        // when the gain is the same (the ceiling decides it), not otherwise.
+        for segments in [short, long, Array(short.reversed()), short] {
+            for settings in [RenderSettings(sampleRate: rate), RenderSettings(sampleRate: rate, loudnessTarget: -30)] {
+                let renderer = Renderer(settings: settings, cache: cache)
+                let float = try renderer.render(segments)
+                let pcm16 = try renderer.render(segments, pcm16: true)
+                guard case .pcm16 = pcm16.samples, case .float = float.samples else {
+                    Issue.record("rendered \(pcm16.samples.count) samples of the wrong kind")
+                    continue
+                }
+                try SoundFile.write(float.audio, format: OutputFormat(container: .wav, encoding: .pcm16), to: path)
+                #expect(try SoundFile.readMono(path: path).audio == pcm16.audio, "\(segments.count) clips, \(settings.loudnessTarget) LUFS")
+                #expect(pcm16.gain == float.gain && pcm16.speed == float.speed && pcm16.loudness == float.loudness)
+            }
+        }
+        #expect(try Renderer(settings: RenderSettings(sampleRate: rate), cache: cache).render(long).speed > 1)
+    }
+
     @Test("a corrupt clip stops the render with its path")
     func corruptClip() throws {
         let folder = try TemporaryFolder()
