@@ -12,19 +12,35 @@ import Darwin
 /// written with `pwrite` at a position kept here.
 ///
 /// `sf_open_fd` asks the kernel for every position and length (`lseek`,
-/// `fstat`), about a dozen system calls per file; keeping them here leaves
-/// three writes: the provisional header, the samples (handed through from
-/// the caller's buffer, not copied), and the final header.
+/// `fstat`), about a dozen system calls per file. Here the first
+/// ``headRegion`` bytes, where libsndfile writes and rewrites the header,
+/// are kept in memory until ``flush()``, and the samples go straight to the
+/// file from the caller's buffer: two writes per file.
 final class DescriptorSink {
+    /// The bytes at the start of the file kept in memory until ``flush()``.
+    static let headRegion = 4096
+
     let descriptor: Int32
     private(set) var position: Int64 = 0
     /// The size of the file so far.
     private(set) var length: Int64 = 0
     /// The `errno` of the first failed write, 0 while all went well.
     private(set) var failure: Int32 = 0
+    /// The start of the file as written so far, up to ``headRegion`` bytes.
+    private var head: [UInt8] = []
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
+    }
+
+    /// Writes the kept start of the file. Call once libsndfile has closed
+    /// the file; ``failure`` says whether every write got through.
+    func flush() {
+        guard !head.isEmpty else { return }
+        head.withUnsafeBytes { head in
+            writeThrough(head.baseAddress!, count: Int64(head.count), at: 0)
+        }
+        head = []
     }
 
     /// The callbacks, each finding its sink through the user-data pointer.
@@ -52,14 +68,38 @@ final class DescriptorSink {
         return position
     }
 
-    /// Writes all of `count` bytes at the position, retrying partial writes
-    /// and interruptions; on failure (a full disk) returns how many bytes got
-    /// through, which libsndfile reports as a short write.
+    /// Writes `count` bytes at the position: the part inside the head
+    /// region into memory, the rest to the file. On failure (a full disk)
+    /// returns how many bytes got through, which libsndfile reports as a
+    /// short write.
     fileprivate func write(_ bytes: UnsafeRawPointer?, count: sf_count_t) -> sf_count_t {
         guard let bytes, count > 0, failure == 0 else { return 0 }
         var done: sf_count_t = 0
+        let region = Int64(Self.headRegion)
+        if position < region {
+            let kept = Int(min(count, region - position))
+            let start = Int(position)
+            if head.count < start + kept { head.append(contentsOf: repeatElement(0, count: start + kept - head.count)) }
+            head.withUnsafeMutableBytes { head in
+                (head.baseAddress! + start).copyMemory(from: bytes, byteCount: kept)
+            }
+            done = sf_count_t(kept)
+        }
+        if done < count {
+            done += writeThrough(bytes + Int(done), count: count - done, at: position + done)
+        }
+        position += done
+        length = max(length, position)
+        return done
+    }
+
+    /// Writes `count` bytes at `offset` in the file, retrying partial writes
+    /// and interruptions. Returns how many got through.
+    @discardableResult
+    private func writeThrough(_ bytes: UnsafeRawPointer, count: Int64, at offset: Int64) -> Int64 {
+        var done: Int64 = 0
         while done < count {
-            let written = pwrite(descriptor, bytes + Int(done), Int(count - done), off_t(position + done))
+            let written = pwrite(descriptor, bytes + Int(done), Int(count - done), off_t(offset + done))
             if written < 0 {
                 if errno == EINTR { continue }
                 failure = errno
@@ -69,10 +109,8 @@ final class DescriptorSink {
                 failure = ENOSPC
                 break
             }
-            done += sf_count_t(written)
+            done += Int64(written)
         }
-        position += done
-        length = max(length, position)
         return done
     }
 }

@@ -94,6 +94,7 @@ extension SoundFile {
             if let reason = file.close() {
                 throw AudioError(.unwritable, "cannot write \(path): \(reason)")
             }
+            sink.flush()
         } catch {
             // The system's reason (a full disk) says more than libsndfile's.
             guard sink.failure != 0 else { throw error }
