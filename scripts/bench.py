@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, ".build", "release", "announce")
 RUNS = int(os.environ.get("BENCH_RUNS", "30"))
 BATCH_ITEMS = int(os.environ.get("BENCH_ITEMS", "2000"))
-BATCH_RUNS = int(os.environ.get("BENCH_BATCH_RUNS", "3"))
+BATCH_RUNS = int(os.environ.get("BENCH_BATCH_RUNS", "5"))
 STREAM_ITEMS = int(os.environ.get("BENCH_STREAM_ITEMS", "100000"))
 VOICE = os.path.join(ROOT, "Clips", "default")
 CONCAT_SOURCE = os.path.join(ROOT, "scripts", "bench", "concat.c")
@@ -103,28 +103,33 @@ def batch_bench(spawn, work):
                               capture_output=True, text=True, check=True)
     plans = [[os.path.join(VOICE, clip["file"]) for clip in json.loads(line)["clips"]]
              for line in plan_run.stdout.splitlines()]
-    rows = []
     cores = os.cpu_count() or 1
-    for jobs in sorted({1, cores}):
-        results = []
-        for _ in range(BATCH_RUNS):
-            out = scratch_dir()
-            results += run_cold(spawn, 1, [BINARY, "batch", "--jobs", str(jobs), "--format", "wav", "--out", out, items_file])
-            subprocess.run(["rm", "-rf", out], check=False)
-        rows.append((f"announce batch --jobs {jobs}", *per_second(len(items), results)))
-
     concat = os.path.join(work, "concat")
     subprocess.run(["cc", "-O2", "-o", concat, CONCAT_SOURCE, "-lsndfile"], check=True)
-    results = []
-    for _ in range(BATCH_RUNS):
-        out = scratch_dir()
-        plan_file = os.path.join(work, "plan.txt")
+    plan_file = os.path.join(work, "plan.txt")
+
+    def announce(jobs):
+        def run(out):
+            return run_cold(spawn, 1, [BINARY, "batch", "--jobs", str(jobs), "--format", "wav", "--out", out, items_file])
+        return run
+
+    def floor(out):
         with open(plan_file, "w") as file:
             for index, clips in enumerate(plans):
                 file.write(f"{out}/c{index}.wav " + " ".join(clips) + "\n")
-        results += run_cold(spawn, 1, [concat, plan_file])
-        subprocess.run(["rm", "-rf", out], check=False)
-    rows.append(("C + libsndfile, clips cached (floor)", *per_second(len(items), results)))
+        return run_cold(spawn, 1, [concat, plan_file])
+
+    renderers = [(f"announce batch --jobs {jobs}", announce(jobs)) for jobs in sorted({1, cores})]
+    renderers.append(("C + libsndfile, clips cached (floor)", floor))
+    # The runs take turns, so a slow spell of this shared machine slows
+    # every renderer alike instead of one of them.
+    results = {name: [] for name, _ in renderers}
+    for _ in range(BATCH_RUNS):
+        for name, run in renderers:
+            out = scratch_dir()
+            results[name] += run(out)
+            subprocess.run(["rm", "-rf", out], check=False)
+    rows = [(name, *per_second(len(items), results[name])) for name, _ in renderers]
 
     out = scratch_dir()
     commands = os.path.join(work, "sox.txt")
@@ -141,7 +146,7 @@ def batch_bench(spawn, work):
     one_job = rows[0][1]
     all_jobs = next(rate for name, rate, _ in rows if name == f"announce batch --jobs {cores}")
     print(f"\nbatch: {len(items)} amounts (seed 20261121, 1-8 integer digits), wav pcm16 16 kHz, bundled voice, "
-          f"output on tmpfs, median of {BATCH_RUNS} runs")
+          f"output on tmpfs, median of {BATCH_RUNS} runs taking turns")
     print(f"  {'renderer':38} {'per second':>11} {'peak RSS MB':>12} {'-j1 ÷ it':>9} {f'-j{cores} ÷ it':>9}")
     for name, rate, rss in rows:
         print(f"  {name:38} {rate:11.0f} {rss:12.1f} {one_job / rate:9.2f} {all_jobs / rate:9.2f}")
