@@ -97,11 +97,11 @@ struct BatchCommandTests {
         #expect((modified?.timeIntervalSince1970 ?? 0) > 0)
     }
 
-    @Test("results stream: an answer comes before the input ends")
-    func streaming() throws {
+    @Test("results stream: an answer comes before the input ends", arguments: [1, 3])
+    func streaming(jobs: Int) throws {
         let process = Process()
         process.executableURL = CommandRunner.executable
-        process.arguments = ["batch", "--dry-run"]
+        process.arguments = ["batch", "--dry-run", "--jobs", String(jobs)]
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -124,6 +124,22 @@ struct BatchCommandTests {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+    }
+
+    @Test("an output that cannot be written stops the batch: exit 73, the reason, no temporary left")
+    func unwritableStops() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sounds = root.appendingPathComponent("Library/Sounds")
+        try FileManager.default.createDirectory(at: sounds.appendingPathComponent("taken.caf"), withIntermediateDirectories: true)
+        let input = ["1", #"{"amount": "2", "name": "taken.caf"}"#, "3", "4", "5"].joined(separator: "\n")
+        let result = try CommandRunner.run(["batch", "--out", root.path, "--jobs", "1"], stdin: input)
+        #expect(result.status == 73)
+        #expect(result.stderrLines.last?.hasSuffix("taken.caf: it is a folder") == true, "\(result.stderrLines)")
+        let lines = result.stdoutLines.map(Self.json)
+        #expect(lines.map { $0["line"] as? Int } == [1, 2], "the batch stops after the item that failed")
+        #expect((lines.last?["error"] as? String)?.hasSuffix("it is a folder") == true)
+        #expect(RenderCommandTests.files(in: root).filter { $0.hasSuffix(".tmp") }.isEmpty)
     }
 
     @Test("a long stream goes through with every line answered")
