@@ -38,7 +38,8 @@ final class DescriptorSink {
     func flush() {
         guard !head.isEmpty else { return }
         head.withUnsafeBytes { head in
-            writeThrough(head.baseAddress!, count: Int64(head.count), at: 0)
+            // A short write is recorded in `failure`.
+            _ = writeThrough(head.baseAddress!, count: Int64(head.count), at: 0)
         }
         head = []
     }
@@ -95,7 +96,6 @@ final class DescriptorSink {
 
     /// Writes `count` bytes at `offset` in the file, retrying partial writes
     /// and interruptions. Returns how many got through.
-    @discardableResult
     private func writeThrough(_ bytes: UnsafeRawPointer, count: Int64, at offset: Int64) -> Int64 {
         var done: Int64 = 0
         while done < count {

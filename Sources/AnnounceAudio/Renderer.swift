@@ -70,7 +70,7 @@ public struct Renderer: Sendable {
                 // it is in, so its 16-bit samples come from the cache (unless
                 // the cache was emptied and a clip changed on disk meanwhile).
                 let parts = try cache.pcm16Clips(at: paths, sampleRate: rate, fadeFrames: fadeFrames, scale: scale)
-                samples = parts.map { $0.count } == clips.map { $0.audio.samples.count }
+                samples = zip(parts, clips).allSatisfy({ $0.count == $1.audio.samples.count })
                     ? .pcm16(timeline.join(pcm16: parts)) : .pcm16(PCM16.samples(timeline.join(scale: scale)))
             } else {
                 samples = .float(timeline.join(scale: scale))

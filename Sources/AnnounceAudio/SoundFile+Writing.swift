@@ -98,10 +98,9 @@ extension SoundFile {
         } catch {
             // The system's reason (a full disk) says more than libsndfile's.
             guard sink.failure != 0 else { throw error }
-            throw AudioError(.unwritable, "cannot write \(path): \(String(cString: strerror(sink.failure)))")
         }
         if sink.failure != 0 {
-            throw AudioError(.unwritable, "cannot write \(path): \(String(cString: strerror(sink.failure)))")
+            throw AudioError(.unwritable, "cannot write \(path): \(systemError(sink.failure))")
         }
         descriptorOpen = false
         // close() reports delayed write errors on some file systems.
@@ -157,8 +156,8 @@ extension SoundFile {
         return (String(path[...slash]), String(path[bytes.index(after: slash)...]))
     }
 
-    /// The message for the current `errno`.
-    private static func systemError() -> String {
-        String(cString: strerror(errno))
+    /// The message for the error number `code`, by default the current `errno`.
+    private static func systemError(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
     }
 }

@@ -103,23 +103,23 @@ final class SoundFileHandle {
     /// an error with libsndfile's reason.
     /// The corresponding C function is `sf_writef_float`.
     func writeAll(_ samples: [Float], path: String) throws(AudioError) {
-        guard !samples.isEmpty else { return }
-        let written = samples.withUnsafeBufferPointer { samples in
-            sf_writef_float(handle, samples.baseAddress, sf_count_t(samples.count))
-        }
-        guard written == sf_count_t(samples.count) else {
-            throw AudioError(.unwritable, "cannot write \(path): \(lastError) (wrote \(max(0, written)) of \(samples.count) frames)")
-        }
+        try writeAll(samples, path: path) { sf_writef_float(handle, $0, $1) }
     }
 
     /// Writes every sample of a mono signal; a short write (a full disk) is
     /// an error with libsndfile's reason.
     /// The corresponding C function is `sf_writef_short`.
     func writeAll(_ samples: [Int16], path: String) throws(AudioError) {
+        try writeAll(samples, path: path) { sf_writef_short(handle, $0, $1) }
+    }
+
+    /// Hands all of `samples` to `write` (one of libsndfile's `sf_writef_*`)
+    /// and checks that every frame went.
+    private func writeAll<Sample>(
+        _ samples: [Sample], path: String, _ write: (UnsafePointer<Sample>?, sf_count_t) -> sf_count_t
+    ) throws(AudioError) {
         guard !samples.isEmpty else { return }
-        let written = samples.withUnsafeBufferPointer { samples in
-            sf_writef_short(handle, samples.baseAddress, sf_count_t(samples.count))
-        }
+        let written = samples.withUnsafeBufferPointer { write($0.baseAddress, sf_count_t($0.count)) }
         guard written == sf_count_t(samples.count) else {
             throw AudioError(.unwritable, "cannot write \(path): \(lastError) (wrote \(max(0, written)) of \(samples.count) frames)")
         }

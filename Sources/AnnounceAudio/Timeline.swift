@@ -30,46 +30,43 @@ struct Timeline {
     /// The joined samples, each clip times `scale` and the silence of its
     /// gap after it: one pass, one allocation of the final size.
     func join(scale: Float = 1) -> [Float] {
-        let total = frameCount
-        return [Float](unsafeUninitializedCapacity: total) { output, initialized in
-            guard let base = output.baseAddress else { return }
-            var position = 0
-            for (index, clip) in clips.enumerated() {
-                clip.audio.samples.withUnsafeBufferPointer { clip in
-                    guard let source = clip.baseAddress else { return }
-                    let target = base + position
-                    if scale == 1 {
-                        target.initialize(from: source, count: clip.count)
-                    } else {
-                        for frame in 0..<clip.count { target[frame] = source[frame] * scale }
-                    }
-                    position += clip.count
-                }
-                if index < gaps.count {
-                    let gap = gaps[index]
-                    (base + position).initialize(repeating: 0, count: gap)
-                    position += gap
+        laidOut(silence: 0) { index, target in
+            clips[index].audio.samples.withUnsafeBufferPointer { clip in
+                guard let source = clip.baseAddress else { return }
+                if scale == 1 {
+                    target.initialize(from: source, count: clip.count)
+                } else {
+                    for frame in 0..<clip.count { target[frame] = source[frame] * scale }
                 }
             }
-            initialized = position
         }
     }
 
     /// The joined 16-bit samples: `parts` holds each clip's samples (its
     /// clip converted, so of the same length) and the gaps are silence.
     func join(pcm16 parts: [[Int16]]) -> [Int16] {
-        let total = frameCount
-        return [Int16](unsafeUninitializedCapacity: total) { output, initialized in
+        laidOut(silence: 0) { index, target in
+            parts[index].withUnsafeBufferPointer { part in
+                guard let source = part.baseAddress else { return }
+                target.initialize(from: source, count: min(part.count, clips[index].audio.samples.count))
+            }
+        }
+    }
+
+    /// The clips laid end to end with the silence of each gap after it, in
+    /// one allocation of the final size: `place` writes clip `index`'s
+    /// samples (as many as the clip has) at `target`.
+    private func laidOut<Sample>(
+        silence: Sample, _ place: (_ index: Int, _ target: UnsafeMutablePointer<Sample>) -> Void
+    ) -> [Sample] {
+        [Sample](unsafeUninitializedCapacity: frameCount) { output, initialized in
             guard let base = output.baseAddress else { return }
             var position = 0
-            for (index, part) in parts.enumerated() {
-                part.withUnsafeBufferPointer { part in
-                    guard let source = part.baseAddress else { return }
-                    (base + position).initialize(from: source, count: part.count)
-                    position += part.count
-                }
+            for (index, clip) in clips.enumerated() {
+                place(index, base + position)
+                position += clip.audio.samples.count
                 if index < gaps.count {
-                    (base + position).initialize(repeating: 0, count: gaps[index])
+                    (base + position).initialize(repeating: silence, count: gaps[index])
                     position += gaps[index]
                 }
             }
