@@ -42,6 +42,6 @@ let package = Package(
         ),
         // Runs the built `announce` binary as a user would; depending on the
         // executable makes `swift test` build it first.
-        .testTarget(name: "AnnounceCLITests", dependencies: ["announce", "AnnounceAudio"]),
+        .testTarget(name: "AnnounceCLITests", dependencies: ["announce", "AnnounceAudio", "AnnounceCore"]),
     ]
 )

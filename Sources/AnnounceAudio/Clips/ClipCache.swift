@@ -35,8 +35,8 @@ public final class ClipCache: Sendable {
         var pcm16Samples = 0
     }
 
-    /// The most 16-bit samples kept (8 MB); past it they are converted afresh.
-    static let pcm16SampleLimit = 4 << 20
+    /// The default for ``pcm16Limit``: 4 Mi samples (8 MB).
+    public static let pcm16SampleLimit = 4 << 20
 
     /// A cache shared by the whole process, with the default preparation.
     public static let shared = ClipCache()
@@ -45,9 +45,15 @@ public final class ClipCache: Sendable {
     public let preparation: ClipPreparation
     private let clips = LockedState(Clips())
 
-    /// An empty cache preparing clips with `preparation`.
-    public init(preparation: ClipPreparation = ClipPreparation()) {
+    /// The most 16-bit samples kept converted at a gain; past it they are
+    /// converted afresh.
+    public let pcm16Limit: Int
+
+    /// An empty cache preparing clips with `preparation`, keeping at most
+    /// `pcm16SampleLimit` converted 16-bit samples.
+    public init(preparation: ClipPreparation = ClipPreparation(), pcm16SampleLimit: Int = ClipCache.pcm16SampleLimit) {
         self.preparation = preparation
+        self.pcm16Limit = max(0, pcm16SampleLimit)
     }
 
     /// The clip at `path` prepared for `sampleRate` with fades of
@@ -89,7 +95,7 @@ public final class ClipCache: Sendable {
                 }
                 let clip = try Self.clip(at: path, sampleRate: sampleRate, fadeFrames: fadeFrames, in: &clips, preparation: preparation)
                 let converted = PCM16.samples(clip.audio.samples, scale: scale)
-                if clips.pcm16Samples + converted.count > Self.pcm16SampleLimit {
+                if clips.pcm16Samples + converted.count > pcm16Limit {
                     clips.pcm16 = [:]
                     clips.pcm16Samples = 0
                 }

@@ -23,6 +23,12 @@ enum SndFileConstant {
     static let sfTrue = Int32(SF_TRUE)
     static let sfFalse = Int32(SF_FALSE)
 
+    // `whence` values of the virtual I/O seek callback (stdio's, which
+    // sndfile.h includes).
+    static let seekSet = Int32(SEEK_SET)
+    static let seekCurrent = Int32(SEEK_CUR)
+    static let seekEnd = Int32(SEEK_END)
+
     /// The message for the last failed `sf_open`. It is process-global in
     /// libsndfile, so read it right after the failure.
     static func lastOpenError() -> String {

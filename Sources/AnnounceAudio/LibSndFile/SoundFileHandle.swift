@@ -8,33 +8,51 @@ final class SoundFileHandle {
     let info: SF_INFO
     /// Where a file opened with virtual I/O writes; libsndfile refers to it
     /// until the handle is closed.
-    private let sink: DescriptorSink?
+    private let sink: MemorySink?
     private var isOpen = true
 
     /// Opens `path` for reading.
     /// The corresponding C function is `sf_open` with `SFM_READ`.
     init(readingFrom path: String) throws(AudioError) {
         var info = SF_INFO()
-        guard let handle = sf_open(path, SndFileConstant.readMode, &info) else {
-            throw AudioError(.unreadable, "\(path): \(SndFileConstant.lastOpenError())")
+        let opened = Self.opening { sf_open(path, SndFileConstant.readMode, &info) }
+        guard let handle = opened.handle else {
+            throw AudioError(.unreadable, "\(path): \(opened.failure)")
         }
         self.handle = handle
         self.info = info
         self.sink = nil
     }
 
-    /// Starts writing a file in `format` through `sink`, whose descriptor
-    /// stays open (the caller closes it); `path` names it in errors.
+    /// Starts encoding a file in `format` into `sink`; `path` names it in
+    /// errors.
     /// The corresponding C function is `sf_open_virtual` with `SFM_WRITE`.
-    init(writingTo sink: DescriptorSink, naming path: String, format: Int32, sampleRate: Int, channels: Int) throws(AudioError) {
+    init(writingTo sink: MemorySink, naming path: String, format: Int32, sampleRate: Int, channels: Int) throws(AudioError) {
         var info = try Self.writingInfo(format: format, sampleRate: sampleRate, channels: channels, path: path)
-        var callbacks = DescriptorSink.callbacks
-        guard let handle = sf_open_virtual(&callbacks, SndFileConstant.writeMode, &info, Unmanaged.passUnretained(sink).toOpaque()) else {
-            throw AudioError(.unwritable, "cannot write \(path): \(SndFileConstant.lastOpenError())")
+        var callbacks = MemorySink.callbacks
+        let opened = Self.opening {
+            sf_open_virtual(&callbacks, SndFileConstant.writeMode, &info, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard let handle = opened.handle else {
+            throw AudioError(.unwritable, "cannot write \(path): \(opened.failure)")
         }
         self.handle = handle
         self.info = info
         self.sink = sink
+    }
+
+    /// Serialises opens: a failed open leaves its reason in libsndfile's one
+    /// process-global error slot (`sf_strerror(NULL)`), which another
+    /// thread's open would overwrite before it is read.
+    private static let openLock = LockedState(())
+
+    /// Runs an `sf_open*` call and, when it fails, reads its reason under
+    /// the same lock.
+    private static func opening(_ open: () -> OpaquePointer?) -> (handle: OpaquePointer?, failure: String) {
+        openLock.withLock { _ in
+            guard let handle = open() else { return (nil, SndFileConstant.lastOpenError()) }
+            return (handle, "")
+        }
     }
 
     /// The `SF_INFO` for a new file, checked by libsndfile before anything

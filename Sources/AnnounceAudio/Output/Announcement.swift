@@ -10,6 +10,8 @@ import AnnounceCore
 public struct Announcement: Sendable {
     public let phrase: Phrase
     public let plan: ClipPlan
+    /// The plan's clips with their lengths, as reports show them.
+    public let clips: [PlannedClip]
     public let rendered: RenderedAudio
     public let format: OutputFormat
     /// The content-derived file name, e.g. `announce-123.45-1a2b3c4d.caf`.
@@ -26,31 +28,24 @@ public struct Announcement: Sendable {
     public var speed: Double { rendered.speed }
 
     /// Writes the sound into `root/Library/Sounds/` (made if missing), where a
-    /// Notification Service Extension's app group keeps sounds.
+    /// Notification Service Extension's app group keeps sounds: a shortcut
+    /// for ``SoundsFolder/write(_:name:reuse:durable:)``.
     /// - Parameter name: a file name to use instead of ``soundName``; check
     ///   it with ``SoundName/validate(_:format:)`` first.
     public func write(toRoot root: String, name: String? = nil) throws(AudioError) -> WrittenSound {
-        let directory = try SoundName.soundsDirectory(root: root)
-        return try write(toDirectory: directory, name: name)
+        let folder = SoundsFolder(root: root)
+        try folder.create()
+        return try folder.write(self, name: name)
     }
 
-    /// Writes the sound into `directory` atomically: a temporary file in the
-    /// same folder, renamed into place, so no half-written file ever carries
-    /// the final name.
+    /// Writes the sound into the existing folder `directory` atomically (see
+    /// ``SoundsFolder/write(_:name:reuse:durable:)``).
     public func write(toDirectory directory: String, name: String? = nil) throws(AudioError) -> WrittenSound {
-        let fileName = name ?? soundName
-        let path = Paths.join(directory, fileName)
-        let bytes = try SoundFile.write(rendered.samples, sampleRate: rendered.sampleRate, format: format, to: path)
-        return WrittenSound(path: path, name: fileName, bytes: bytes)
+        try SoundsFolder(path: directory).write(self, name: name)
     }
-}
 
-/// A sound file on disk.
-public struct WrittenSound: Equatable, Sendable {
-    /// The file's path.
-    public let path: String
-    /// The name to put in the push payload's `aps.sound`.
-    public let name: String
-    /// The file's size.
-    public let bytes: Int
+    /// The bytes of the sound file, exactly as written; `path` names it in errors.
+    func encoded(naming path: String) throws(AudioError) -> [UInt8] {
+        try SoundFile.encode(rendered.samples, sampleRate: rendered.sampleRate, format: format, naming: path)
+    }
 }

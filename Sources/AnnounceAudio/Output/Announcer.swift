@@ -19,7 +19,8 @@ import AnnounceCore
 /// options can produce, and loads each clip once per process (``ClipCache``).
 /// It is safe to use from several threads.
 public final class Announcer: Sendable {
-    /// What is said and how the file is made.
+    /// What is said and how the file is made: every engine setting, so a
+    /// library user never needs to drop to ``Renderer``.
     public struct Options: Hashable, Sendable {
         public var prefix: Prefix
         public var reading: ReadingOptions
@@ -30,10 +31,33 @@ public final class Announcer: Sendable {
         public var budget: Double
         /// The most the speech may be sped up to fit the budget.
         public var maxSpeed: Double
+        /// The pause after the prefix and its floor, in seconds (``RenderSettings/prefixPause``).
+        public var prefixPause: Double
+        public var minimumPrefixPause: Double
+        /// The gap between words and its floor, in seconds (``RenderSettings/wordGap``).
+        public var wordGap: Double
+        public var minimumWordGap: Double
+        /// The fade at both ends of every clip, in seconds.
+        public var fade: Double
+        /// The integrated loudness to reach, in LUFS.
+        public var loudnessTarget: Double
+        /// The highest true peak allowed, in dBTP.
+        public var truePeakCeiling: Double
+        /// The most 16-bit samples the clip cache keeps converted at one
+        /// gain (``ClipCache/pcm16SampleLimit``); another value gives the
+        /// announcer a cache of its own.
+        public var clipCacheLimit: Int
 
+        /// Options with the engine's defaults, any of them replaced.
         public init(
             prefix: Prefix = .standard, reading: ReadingOptions = ReadingOptions(), format: OutputFormat = .default,
-            sampleRate: Int? = nil, budget: Double = 6.0, maxSpeed: Double = 1.35
+            sampleRate: Int? = nil, budget: Double = 6.0, maxSpeed: Double = 1.35,
+            prefixPause: Double = RenderSettings().prefixPause,
+            minimumPrefixPause: Double = RenderSettings().minimumPrefixPause,
+            wordGap: Double = RenderSettings().wordGap, minimumWordGap: Double = RenderSettings().minimumWordGap,
+            fade: Double = RenderSettings().fade, loudnessTarget: Double = RenderSettings().loudnessTarget,
+            truePeakCeiling: Double = RenderSettings().truePeakCeiling,
+            clipCacheLimit: Int = ClipCache.pcm16SampleLimit
         ) {
             self.prefix = prefix
             self.reading = reading
@@ -41,6 +65,22 @@ public final class Announcer: Sendable {
             self.sampleRate = sampleRate
             self.budget = budget
             self.maxSpeed = maxSpeed
+            self.prefixPause = prefixPause
+            self.minimumPrefixPause = minimumPrefixPause
+            self.wordGap = wordGap
+            self.minimumWordGap = minimumWordGap
+            self.fade = fade
+            self.loudnessTarget = loudnessTarget
+            self.truePeakCeiling = truePeakCeiling
+            self.clipCacheLimit = clipCacheLimit
+        }
+
+        /// The engine settings these options give at `sampleRate`.
+        func settings(sampleRate: Int) -> RenderSettings {
+            RenderSettings(
+                sampleRate: sampleRate, budget: budget, maxSpeed: maxSpeed, prefixPause: prefixPause,
+                minimumPrefixPause: minimumPrefixPause, wordGap: wordGap, minimumWordGap: minimumWordGap, fade: fade,
+                loudnessTarget: loudnessTarget, truePeakCeiling: truePeakCeiling)
         }
     }
 
@@ -57,6 +97,8 @@ public final class Announcer: Sendable {
     private let renderer: Renderer
     /// A digest of the voice's manifest and clip files, part of every name.
     private let digest: VoiceDigest
+    /// Each clip as reports show it, shared with announcers made by ``with(_:)``.
+    private let shownClips: ShownClips
     /// Every sound name's digest starts as this: the engine and the voice.
     private let nameDigest: Digest
     /// The format and the settings as every sound name's digest ends.
@@ -66,33 +108,39 @@ public final class Announcer: Sendable {
     /// Prepares to announce with `voice`.
     /// - Throws: ``VoiceError`` when the voice lacks a clip the options
     ///   need; ``AudioError`` for settings out of range or unreadable clips.
-    public convenience init(voice: Voice, options: Options = Options(), cache: ClipCache = .shared) throws {
+    /// - Parameter cache: where prepared clips are kept; by default the
+    ///   process-wide ``ClipCache/shared``, or a cache of the announcer's own
+    ///   when ``Options/clipCacheLimit`` is not the default.
+    public convenience init(voice: Voice, options: Options = Options(), cache: ClipCache? = nil) throws {
         // The clips' headers are read only when neither the options nor the
         // manifest give the sample rate.
         let needsRate = options.sampleRate == nil && voice.manifest.sampleRate == nil
-        try self.init(voice: voice, options: options, cache: cache, digest: try VoiceDigest(voice: voice, readingRates: needsRate))
+        let cache = cache ?? (options.clipCacheLimit == ClipCache.pcm16SampleLimit
+            ? .shared : ClipCache(pcm16SampleLimit: options.clipCacheLimit))
+        try self.init(
+            voice: voice, options: options, cache: cache, digest: try VoiceDigest(voice: voice, readingRates: needsRate),
+            shownClips: ShownClips())
     }
 
     /// An announcer for the same voice with other options, sharing the
     /// voice's digest and clip cache: cheap, for per-item options in a batch.
     public func with(_ options: Options) throws -> Announcer {
-        try Announcer(voice: voice, options: options, cache: renderer.cache, digest: digest)
+        try Announcer(voice: voice, options: options, cache: renderer.cache, digest: digest, shownClips: shownClips)
     }
 
-    private init(voice: Voice, options: Options, cache: ClipCache, digest: VoiceDigest) throws {
+    private init(voice: Voice, options: Options, cache: ClipCache, digest: VoiceDigest, shownClips: ShownClips) throws {
         try voice.requireClips(prefix: options.prefix, options: options.reading)
         guard let sampleRate = options.sampleRate ?? voice.sampleRate(clipRates: digest.clipRates) else {
             throw AudioError(.unreadable, "voice '\(voice.id)': no clip could be read")
         }
-        var settings = RenderSettings(sampleRate: sampleRate)
-        settings.budget = options.budget
-        settings.maxSpeed = options.maxSpeed
+        let settings = options.settings(sampleRate: sampleRate)
         try settings.validate()
         self.voice = voice
         self.options = options
         self.settings = settings
         self.renderer = Renderer(settings: settings, cache: cache)
         self.digest = digest
+        self.shownClips = shownClips
         var nameDigest = Digest()
         nameDigest.add("announce-sound-v\(Self.engineVersion)")
         nameDigest.add(digest.value)
@@ -111,22 +159,51 @@ public final class Announcer: Sendable {
     public struct Plan: Sendable {
         public let phrase: Phrase
         public let clips: ClipPlan
+        /// Each clip with its length as recorded, as reports show it.
+        public let plannedClips: [PlannedClip]
         /// The content-derived file name: the same phrase, voice and settings
         /// always give the same name, anything else a different one.
         public let soundName: String
     }
 
-    /// Plans the announcement of `amount`: cheap, so a caller can skip
-    /// sounds that already exist before rendering.
-    /// - Throws: ``VoiceError`` when a word has no clip.
-    public func plan(_ amount: Amount) throws(VoiceError) -> Plan {
+    /// Plans the announcement of `amount`: cheap, so a caller can decide
+    /// what to do before rendering. Each clip's length comes from the clip
+    /// cache, which decodes a clip once per process.
+    /// - Throws: ``VoiceError`` when a word has no clip; ``AudioError`` when
+    ///   a clip cannot be read or used.
+    public func plan(_ amount: Amount) throws -> Plan {
         let phrase = phrase(for: amount)
         let clips = try voice.plan(phrase)
-        return Plan(phrase: phrase, clips: clips, soundName: soundName(phrase: phrase, plan: clips))
+        return Plan(
+            phrase: phrase, clips: clips, plannedClips: try plannedClips(clips),
+            soundName: soundName(phrase: phrase, plan: clips))
+    }
+
+    /// The plan's clips as reports show them: each known one from the table
+    /// shared by this voice's announcers, the others measured by the clip cache.
+    private func plannedClips(_ plan: ClipPlan) throws(AudioError) -> [PlannedClip] {
+        let keys = plan.clips.map { ShownClips.Key(words: $0.text, file: $0.file, isPrefix: $0.isPrefix) }
+        let known = shownClips.table.withLock { table in keys.map { table[$0] } }
+        if !known.contains(where: { $0 == nil }) { return known.map { $0! } }
+        var made: [PlannedClip] = []
+        for (key, clip) in zip(keys, known) {
+            if let clip {
+                made.append(clip)
+                continue
+            }
+            let prepared = try renderer.cache.clip(
+                at: voice.path(ofClip: key.file), sampleRate: settings.sampleRate,
+                fadeFrames: settings.frames(settings.fade))
+            made.append(PlannedClip(words: key.words, file: key.file, duration: prepared.originalDuration, isPrefix: key.isPrefix))
+        }
+        shownClips.table.withLock { table in
+            for (key, clip) in zip(keys, made) { table[key] = clip }
+        }
+        return made
     }
 
     /// The file name the announcement of `amount` gets (see ``Plan/soundName``).
-    public func soundName(for amount: Amount) throws(VoiceError) -> String {
+    public func soundName(for amount: Amount) throws -> String {
         try plan(amount).soundName
     }
 
@@ -149,7 +226,8 @@ public final class Announcer: Sendable {
             throw Self.naming(plan.phrase.amount, in: error)
         }
         return Announcement(
-            phrase: plan.phrase, plan: plan.clips, rendered: rendered, format: options.format, soundName: plan.soundName)
+            phrase: plan.phrase, plan: plan.clips, clips: plan.plannedClips, rendered: rendered, format: options.format,
+            soundName: plan.soundName)
     }
 
     /// An over-budget message names the amount: `99999999.99 needs 7.4 s at 1.35x; budget is 6.0 s`.
@@ -169,8 +247,19 @@ public final class Announcer: Sendable {
         }
         digest.add(formatText)
         digest.add(settingsText)
-        return "announce-\(phrase.amount)-\(digest.hex8).\(options.format.fileExtension)"
+        return SoundName.sound(amount: phrase.amount.description, digest: digest.hex8, format: options.format)
     }
+}
+
+/// The clips of a voice as reports show them, by words, file and place.
+private final class ShownClips: Sendable {
+    struct Key: Hashable, Sendable {
+        let words: String
+        let file: String
+        let isPrefix: Bool
+    }
+
+    let table = LockedState<[Key: PlannedClip]>([:])
 }
 
 /// The voice's identity for naming: its manifest and the bytes of every clip.

@@ -1,32 +1,78 @@
-import AnnounceCore
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// File names and folders for sounds iOS plays.
+/// The names of the files announce writes, made and recognised from one
+/// definition:
+///
+/// - a sound: `announce-<amount>-<8 hex>.<ext>`, the amount as digits with
+///   an optional `.` and two decimals, the hex a digest of everything that
+///   decides the audio (``Announcer/Plan/soundName``), the extension that of
+///   an ``OutputContainer`` (`caf`, `wav`, `aiff`);
+/// - a temporary file of ``AtomicFile``: `.announce-<process id>-<n>.tmp`.
+///
+/// A name given by a user (`--name`) must be a plain file name that is
+/// neither of these, so it can never stand in for a content-derived sound.
 public enum SoundName {
-    /// Where iOS looks for notification sounds inside a container.
-    public static let soundsPath = "Library/Sounds"
+    /// What a file name is to announce.
+    public enum Kind: Equatable, Sendable {
+        /// A content-derived sound name.
+        case sound
+        /// A temporary file of an atomic write in progress (or left by a
+        /// killed process).
+        case temporary
+    }
 
-    /// Why a `--name` was refused.
+    static let soundStart = "announce-"
+    static let temporaryStart = ".announce-"
+    static let temporaryEnd = ".tmp"
+
+    /// The content-derived name of a sound: `announce-123.45-1a2b3c4d.caf`.
+    /// - Parameters:
+    ///   - amount: the amount as ``Amount``'s description gives it.
+    ///   - digest: the low 32 bits of the content digest, as 8 hex digits.
+    public static func sound(amount: String, digest: String, format: OutputFormat) -> String {
+        soundStart + amount + "-" + digest + "." + format.fileExtension
+    }
+
+    /// The name of a temporary file: `.announce-4242-7.tmp`.
+    public static func temporaryName(process: Int32, number: Int) -> String {
+        temporaryStart + String(process) + "-" + String(number) + temporaryEnd
+    }
+
+    /// Whether announce makes files of this name, and which kind; nil for
+    /// any other name.
+    public static func kind(of name: String) -> Kind? {
+        let bytes = Array(name.utf8)
+        if isSound(bytes) { return .sound }
+        if isTemporary(bytes) { return .temporary }
+        return nil
+    }
+
+    /// `announce-` digits [`.` two digits] `-` 8 lowercase hex `.` caf|wav|aiff.
+    private static func isSound(_ bytes: [UInt8]) -> Bool {
+        var scanner = Scanner(bytes)
+        guard scanner.take(soundStart), scanner.digits(atLeast: 1) > 0 else { return false }
+        if scanner.take(".") { guard scanner.digits(exactly: 2) else { return false } }
+        guard scanner.take("-"), scanner.hex(exactly: 8), scanner.take(".") else { return false }
+        let rest = String(decoding: bytes[scanner.position...], as: UTF8.self)
+        return OutputContainer.allCases.contains { $0.rawValue == rest }
+    }
+
+    /// `.announce-` digits `-` digits `.tmp`.
+    private static func isTemporary(_ bytes: [UInt8]) -> Bool {
+        var scanner = Scanner(bytes)
+        return scanner.take(temporaryStart) && scanner.digits(atLeast: 1) > 0 && scanner.take("-")
+            && scanner.digits(atLeast: 1) > 0 && scanner.take(temporaryEnd) && scanner.atEnd
+    }
+
+    /// Why a user-chosen name was refused.
     public struct Invalid: Error, Equatable, Sendable, CustomStringConvertible {
         public let description: String
     }
 
     /// Checks a user-chosen file name: ASCII letters, digits, `.`, `_`, `-`,
     /// not starting with `.`, no `..`, at most 255 bytes, ending in the
-    /// format's extension.
+    /// format's extension, and not of announce's own naming pattern (a
+    /// given name must never take the place of a content-derived one).
     public static func validate(_ name: String, format: OutputFormat) throws(Invalid) {
-        let quoted = "'\(name)'"
+        let quoted = name.debugDescription
         if name.contains("/") || name.contains("\\") {
             throw Invalid(description: "sound name \(quoted) must be a file name, not a path")
         }
@@ -41,30 +87,50 @@ public enum SoundName {
         guard name.lowercased().hasSuffix(suffix), name.count > suffix.count else {
             throw Invalid(description: "sound name \(quoted) must end in \(suffix) for \(format.container.rawValue) files")
         }
-    }
-
-    /// `root/Library/Sounds`, made if missing.
-    public static func soundsDirectory(root: String) throws(AudioError) -> String {
-        let directory = Paths.join(root, soundsPath)
-        try makeDirectories(directory, for: directory)
-        return directory
-    }
-
-    /// `mkdir -p`: each missing folder of `path` is made. A file in the way
-    /// or a refusal is one line naming `target` and the reason.
-    static func makeDirectories(_ path: String, for target: String) throws(AudioError) {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else {
-                let obstacle = path == target ? "a file is in the way" : "\(path) is a file, not a folder"
-                throw AudioError(.unwritable, "cannot create \(target): \(obstacle)")
-            }
-            return
+        if kind(of: name.lowercased()) != nil {
+            throw Invalid(description: "sound name \(quoted) has the form of announce's own content-derived names (announce-<amount>-<8 hex>); choose another name")
         }
-        let parent = Paths.parent(of: path)
-        if !parent.isEmpty, parent != path { try makeDirectories(parent, for: target) }
-        if mkdir(path, 0o777) != 0 && errno != EEXIST {
-            throw AudioError(.unwritable, "cannot create \(target): \(String(cString: strerror(errno)))")
+    }
+
+    /// Reads a name byte by byte.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var position = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var atEnd: Bool { position == bytes.count }
+
+        mutating func take(_ text: String) -> Bool {
+            let expected = text.utf8
+            guard bytes.count - position >= expected.count,
+                bytes[position..<position + expected.count].elementsEqual(expected)
+            else { return false }
+            position += expected.count
+            return true
+        }
+
+        mutating func digits(atLeast minimum: Int) -> Int {
+            let start = position
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+            return position - start >= minimum ? position - start : 0
+        }
+
+        mutating func digits(exactly count: Int) -> Bool {
+            let start = position
+            return digits(atLeast: count) == count || { position = start; return false }()
+        }
+
+        mutating func hex(exactly count: Int) -> Bool {
+            guard bytes.count - position >= count else { return false }
+            for offset in 0..<count {
+                let byte = bytes[position + offset]
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) else {
+                    return false
+                }
+            }
+            position += count
+            return true
         }
     }
 }

@@ -11,6 +11,8 @@ public struct RenderSettings: Hashable, Sendable, CustomStringConvertible {
     /// The accepted speed-up limits: libsonic stays clean for speech well
     /// beyond 2x, but past 4x words are no longer understood.
     public static let speeds = 1.0...4.0
+    /// The shortest budget, in seconds: a few frames at any rate.
+    public static let shortestBudget = 0.001
 
     /// The output sample rate in Hz. Clips at another rate are resampled.
     /// 16 kHz, the rate of the bundled voice, is the default: speech needs
@@ -83,7 +85,7 @@ public struct RenderSettings: Hashable, Sendable, CustomStringConvertible {
         guard Self.sampleRates.contains(sampleRate) else {
             throw AudioError(.unsupportedFormat, "sample rate \(sampleRate) Hz is not offered (8000 to 48000 Hz)")
         }
-        try Self.check("budget", budget, 0.001...600, unit: " s")
+        try Self.check("budget", budget, Self.shortestBudget...600, unit: " s")
         try Self.check("maxSpeed", maxSpeed, Self.speeds, unit: "")
         for (name, seconds) in [
             ("prefixPause", prefixPause), ("minimumPrefixPause", minimumPrefixPause),

@@ -7,8 +7,8 @@ struct Announce: ParsableCommand {
         abstract: "Turn a payment amount into a spoken Chinese announcement (支付宝到账一百二十三点四五元).",
         discussion: """
             `announce 123.45` renders: render is the default command.
-            Exit codes: 0 ok, 64 usage error, 65 a rejected amount or one over the budget,
-            66 voice missing or broken, 73 cannot write the output.
+
+            Exit codes: 0 ok, 64 usage error, 65 a rejected amount or one over the budget, 66 voice missing or broken, 73 cannot write the output, 74 standard output closed.
             """,
         version: "0.1.0",
         subcommands: [Render.self, Explain.self, Batch.self, Prune.self, VoiceCommand.self],

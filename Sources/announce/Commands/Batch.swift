@@ -1,23 +1,21 @@
-import AnnounceAudio
-import AnnounceCore
-import ArgumentParser
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
+import AnnounceAudio
+import AnnounceCore
+import ArgumentParser
 
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render many announcements: one item per line, one JSON result per line, in order.",
         discussion: """
-            Each line is a bare amount, or a JSON object {"amount": "123.45"} or {"fen": 12345} with optional
-            "prefix", "name", "id" (echoed back), "style" ("decimal"/"currency"), "liang" and "leadYi" (booleans).
-            Blank lines are skipped. Options give the defaults for every item.
-            Each result is the render --json line plus "line" and "id"; "cached": true when the file already
-            existed (not rendered again unless --force; "speed" is then absent); a failed item gives "error".
-            Exit codes: 0 all items succeeded, 65 some failed (the others went through), 64 usage,
-            66 voice missing or broken, 73 cannot write the output (the batch stops).
+            Each line is a bare amount, or a JSON object {"amount": "123.45"} or {"fen": 12345} with optional "prefix", "name", "id" (echoed back), "style" ("decimal"/"currency"), "liang" and "leadYi" (booleans). Blank lines are skipped; a line may be at most 64 KiB. Options give the defaults for every item.
+
+            Each result is the render --json line plus "line", "id" and "cached" (true when the file was already there with exactly these bytes, so it was not written again; --force writes it anyway); a failed item gives "error".
+
+            Exit codes: 0 all items succeeded; otherwise the most serious fault met: 65 an item rejected (the others went through), 66 the voice is missing or broken, or FILE cannot be read, 73 cannot write the output (the batch stops), 74 standard output closed; 64 usage.
             """)
 
     @Argument(help: ArgumentHelp("The items, one per line; - or nothing reads standard input.", valueName: "file"))
@@ -42,47 +40,34 @@ struct Batch: ParsableCommand {
     }
 
     func run() throws {
-        let defaults = output.announcerOptions(phrase)
-        let base = try voiceOption.announcer(defaults)
+        TemporaryFiles.shared.removeOnTermination()
+        let announcer = try voiceOption.announcer(output.announcerOptions(phrase))
         let reader: LineReader
         do {
             reader = try LineReader(path: file)
         } catch {
-            printError(error.message)
-            throw ExitStatus.noInput
+            throw Console.fail(error)
         }
-        var directory = ""
+        let folder = output.folder
         if !dryRun {
-            do {
-                directory = try SoundName.soundsDirectory(root: output.root)
-            } catch {
-                printError(error.message)
-                throw ExitStatus.cannotCreate
-            }
+            do { try folder.create() } catch { throw Console.fail(error) }
         }
-        let worker = BatchWorker(
-            base: base, defaults: defaults, durations: ClipDurations(voice: base.voice), directory: directory,
-            dryRun: dryRun, force: force, fenByDefault: phrase.fen)
+        let pipeline = BatchPipeline(
+            announcer: announcer, folder: folder,
+            options: .init(jobs: jobs, dryRun: dryRun, force: force, fenByDefault: phrase.fen, durable: output.fsync))
         let progress = BatchProgress(totalBytes: file.flatMap(Self.fileSize))
-        let ordered = OrderedOutput(window: jobs * 8) { written in
-            progress.update(written: written, errors: worker.failures)
-        }
-        let input = BatchInput(reader: reader, ordered: ordered, progress: progress)
-        WorkerThreads.run(count: jobs) {
-            while !worker.stopped, let item = input.next() {
-                ordered.complete(item.sequence, worker.process(item.text, line: item.line))
-            }
+        let summary = pipeline.run(lines: reader, emit: { Console.write($0.report.jsonLine) }) { state in
+            Console.flush()
+            progress.update(state)
         }
         progress.finish()
-        flushOutput()
-        if worker.stopped {
-            printError(worker.fatalMessage ?? "cannot write the output")
-            throw ExitStatus.cannotCreate
+        Console.flush()
+        if let stoppedBy = summary.stoppedBy {
+            Console.error(stoppedBy)
+        } else if summary.failures > 0 {
+            Console.error("batch: \(summary.failures) of \(summary.items) items failed")
         }
-        if worker.failures > 0 {
-            printError("batch: \(worker.failures) of \(input.count) items failed")
-            throw ExitStatus.dataError
-        }
+        if summary.status != .success { throw Console.exit(summary.status) }
     }
 
     static func fileSize(_ path: String) -> Int? {

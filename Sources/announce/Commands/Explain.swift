@@ -6,11 +6,9 @@ struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the phrase, the words and the clips each amount is read with.",
         discussion: """
-            With --json, each amount gives one line:
-              {"amount":"123.45","clips":[{"duration":0.445,"file":"dao4-zhang4.wav","words":"到账"},…],
-               "text":"到账一百二十三点四五元","words":["到账","一",…]}
-            and a rejected amount gives {"amount":"…","error":"…"}; the others still go through.
-            Exit codes: 0 all amounts read, 64 usage error, 65 some amount rejected, 66 voice missing or broken.
+            With --json, each amount gives one line, {"amount":"123.45","clips":[{"duration":0.445,"file":"dao4-zhang4.wav","words":"到账"},…],"text":"到账一百二十三点四五元","words":["到账","一",…]}, and a rejected amount gives {"amount":"…","error":"…"}; the others still go through.
+
+            Exit codes: 0 all amounts read, 64 usage error, 65 some amount rejected, 66 voice missing or broken, 74 standard output closed.
             """)
 
     @OptionGroup var phrase: PhraseOptions
@@ -25,48 +23,39 @@ struct Explain: ParsableCommand {
     }
 
     func run() throws {
-        let prefix = phrase.parsedPrefix
-        let options = phrase.readingOptions
-        let voice = try voiceOption.load()
-        let durations = ClipDurations(voice: voice)
-        var rejected = 0
-        do {
-            try voice.requireClips(prefix: prefix, options: options)
-        } catch {
-            printError(error.description)
-            throw ExitStatus.voiceError
-        }
-        for text in input.amounts() {
-            let amount: Amount
-            do {
-                amount = try phrase.amount(text)
-            } catch {
-                rejected += 1
-                reportRejected(input: text, message: error.description, json: json)
-                if input.stdin { flushOutput() }
+        let announcer = try voiceOption.announcer(
+            Announcer.Options(prefix: phrase.parsedPrefix, reading: phrase.readingOptions))
+        var status = ExitStatus.success
+        for entry in input.amounts() {
+            defer { if input.stdin { Console.flush() } }
+            guard case .amount(let text) = entry else {
+                status = max(status, .dataError)
+                if case .tooLong(let line, let bytes) = entry {
+                    Console.reject(input: "", message: LineReader.tooLongMessage(line: line, bytes: bytes), json: json)
+                }
                 continue
             }
-            let phrase = Phrase(amount: amount, prefix: prefix, options: options)
-            let clips: [PlannedClip]
+            let plan: Announcer.Plan
             do {
-                clips = try durations.planned(try voice.plan(phrase))
+                plan = try announcer.plan(try phrase.amount(text))
             } catch {
-                printError("voice '\(voice.id)': \(error)")
-                throw ExitStatus.voiceError
+                let fault = ExitStatus(for: error)
+                guard fault == .dataError else { throw Console.fail(error) }
+                status = max(status, fault)
+                Console.reject(input: text, message: ExitStatus.message(for: error), json: json)
+                continue
             }
-            writeOutput(json
-                ? JSONLine.explain(input: text, phrase: phrase, clips: clips)
-                : Self.describe(input: text, phrase: phrase, clips: clips))
-            if input.stdin { flushOutput() }
+            Console.write(json ? AnnouncementReport(input: text, plan: plan).jsonLine : Self.describe(input: text, plan: plan))
         }
-        flushOutput()
-        if rejected > 0 { throw ExitStatus.dataError }
+        Console.flush()
+        if status != .success { throw Console.exit(status) }
     }
 
-    static func describe(input: String, phrase: Phrase, clips: [PlannedClip]) -> String {
+    static func describe(input: String, plan: Announcer.Plan) -> String {
+        let clips = plan.plannedClips
         let total = clips.reduce(0) { $0 + $1.duration }
         let clipList = clips.map { "\($0.words) \($0.file) \(Int(($0.duration * 1000).rounded())) ms" }
-        return "\(input)\t\(phrase.text)\n  words: \(phrase.words.joined(separator: " "))\n"
+        return "\(input)\t\(plan.phrase.text)\n  words: \(plan.phrase.words.joined(separator: " "))\n"
             + "  clips: \(clipList.joined(separator: " | ")) (\(Int((total * 1000).rounded())) ms in all)\n"
     }
 }

@@ -6,11 +6,9 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render each amount into an iOS notification sound (the default command).",
         discussion: """
-            Writes ROOT/Library/Sounds/announce-<amount>-<hash>.<ext> and prints its path; the name
-            changes whenever the content would. With --json, one line per amount: the explain fields plus
-            file, sound, duration, speed, format, encoding, sampleRate and bytes.
-            Exit codes: 0 ok, 64 usage, 65 a rejected amount or one that cannot fit the budget,
-            66 voice missing or broken, 73 cannot write the output.
+            Writes ROOT/Library/Sounds/announce-<amount>-<hash>.<ext> and prints its path; the name changes whenever the content would. With --json, one line per amount: the explain fields plus file, sound, duration, speed, format, encoding, sampleRate and bytes.
+
+            Exit codes: 0 ok, 64 usage, 65 a rejected amount or one that cannot fit the budget, 66 voice missing or broken, 73 cannot write the output, 74 standard output closed.
             """)
 
     @OptionGroup var phrase: PhraseOptions
@@ -29,37 +27,39 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        TemporaryFiles.shared.removeOnTermination()
         let announcer = try voiceOption.announcer(output.announcerOptions(phrase))
-        let durations = ClipDurations(voice: announcer.voice)
-        let root = output.root
-        var failed = 0
-        for text in input.amounts() {
-            defer { if input.stdin { flushOutput() } }
+        let folder = output.folder
+        var created = false
+        var status = ExitStatus.success
+        for entry in input.amounts() {
+            defer { if input.stdin { Console.flush() } }
+            guard case .amount(let text) = entry else {
+                status = max(status, .dataError)
+                if case .tooLong(let line, let bytes) = entry {
+                    Console.reject(input: "", message: LineReader.tooLongMessage(line: line, bytes: bytes), json: json)
+                }
+                continue
+            }
             do {
                 let amount = try phrase.amount(text)
                 let announcement = try announcer.render(amount)
-                let sound = try announcement.write(toRoot: root, name: output.name)
-                if json {
-                    let clips = try durations.planned(announcement.plan)
-                    writeOutput(JSONLine.render(input: text, announcement: announcement, clips: clips, sound: sound))
-                } else {
-                    writeOutput(sound.path + "\n")
+                if !created {
+                    try folder.create()
+                    created = true
                 }
-            } catch let error as AmountError {
-                failed += 1
-                reportRejected(input: text, message: error.description, json: json)
-            } catch let error as AudioError where error.kind == .overBudget {
-                failed += 1
-                reportRejected(input: text, message: error.message, json: json)
-            } catch let error as AudioError where error.kind == .unwritable {
-                printError(error.message)
-                throw ExitStatus.cannotCreate
+                let sound = try folder.write(announcement, name: output.name, durable: output.fsync)
+                Console.write(json
+                    ? AnnouncementReport(input: text, announcement: announcement, sound: sound).jsonLine
+                    : sound.path + "\n")
             } catch {
-                printError("\(error)")
-                throw ExitStatus.voiceError
+                let fault = ExitStatus(for: error)
+                guard fault == .dataError else { throw Console.fail(error) }
+                status = max(status, fault)
+                Console.reject(input: text, message: ExitStatus.message(for: error), json: json)
             }
         }
-        flushOutput()
-        if failed > 0 { throw ExitStatus.dataError }
+        Console.flush()
+        if status != .success { throw Console.exit(status) }
     }
 }

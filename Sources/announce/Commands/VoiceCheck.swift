@@ -1,18 +1,13 @@
 import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 struct VoiceCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a voice: manifest, every clip decoded and measured, the reading options it supports.",
         discussion: """
-            Exit codes: 0 the voice is usable, 66 it is not (one line per problem on stderr).
+            Exit codes: 0 the voice is usable, 66 it is not (one line per problem on stderr), 64 usage.
             """)
 
     @Argument(help: ArgumentHelp("The voice folder (default: $ANNOUNCE_VOICE, else the bundled voice).", valueName: "dir"))
@@ -24,14 +19,14 @@ struct VoiceCheck: ParsableCommand {
     func run() throws {
         let voice = try VoiceOption.load(directory)
         let inspection = VoiceInspection(voice: voice)
-        writeOutput(json ? VoiceCheckReport.json(inspection) : VoiceCheckReport.table(inspection))
-        flushOutput()
-        for problem in inspection.problems { printError(problem) }
-        if !inspection.isUsable { throw ExitStatus.voiceError }
+        Console.write(json ? inspection.jsonLine : VoiceCheckReport.table(inspection))
+        Console.flush()
+        for problem in inspection.problems { Console.error(problem) }
+        if !inspection.isUsable { throw Console.exit(.noInput) }
     }
 }
 
-/// The text and JSON forms of a voice check.
+/// The table a voice check prints.
 enum VoiceCheckReport {
     static func table(_ inspection: VoiceInspection) -> String {
         let manifest = inspection.voice.manifest
@@ -70,55 +65,6 @@ enum VoiceCheckReport {
         for warning in inspection.warnings { out += "warning: \(warning)\n" }
         out += inspection.isUsable ? "usable\n" : "not usable: \(inspection.problems.count) problem(s)\n"
         return out
-    }
-
-    private struct Report: Encodable {
-        struct VoiceFields: Encodable {
-            let id, name, directory: String
-            let language, license: String?
-            let sampleRate: Int?
-        }
-        struct Clip: Encodable {
-            let word, file: String
-            let duration, peak, rms, leadingSilence, trailingSilence: Double?
-            let sampleRate, channels: Int?
-            let container, encoding: String?
-        }
-        struct Support: Encodable {
-            let decimal, currency, liang: Bool
-            let prefixes: [String: Bool]
-        }
-        let voice: VoiceFields
-        let clips: [Clip]
-        let supports: Support
-        let problems, warnings: [String]
-        let usable: Bool
-    }
-
-    static func json(_ inspection: VoiceInspection) -> String {
-        let manifest = inspection.voice.manifest
-        func rounded(_ value: Double?, _ scale: Double) -> Double? {
-            // JSON has no infinity: a level of digital silence is null.
-            guard let value, value.isFinite else { return nil }
-            return (value * scale).rounded() / scale
-        }
-        let report = Report(
-            voice: .init(id: manifest.id, name: manifest.name, directory: inspection.voice.directory,
-                         language: manifest.language, license: manifest.license, sampleRate: inspection.sampleRate),
-            clips: inspection.clips.map { clip in
-                Report.Clip(
-                    word: clip.word, file: clip.file, duration: rounded(clip.statistics?.duration, 1000),
-                    peak: rounded(clip.statistics?.peak, 10), rms: rounded(clip.statistics?.rms, 10),
-                    leadingSilence: rounded(clip.statistics?.leadingSilence, 1000),
-                    trailingSilence: rounded(clip.statistics?.trailingSilence, 1000),
-                    sampleRate: clip.info?.sampleRate, channels: clip.info?.channels,
-                    container: clip.info?.container, encoding: clip.info?.encoding)
-            },
-            supports: .init(
-                decimal: inspection.support.decimal, currency: inspection.support.currency, liang: inspection.support.liang,
-                prefixes: Dictionary(inspection.support.prefixes.map { ($0.text, $0.supported) }, uniquingKeysWith: { $0 && $1 })),
-            problems: inspection.problems, warnings: inspection.warnings, usable: inspection.isUsable)
-        return JSONLine.encode(report)
     }
 
     private static func milliseconds(_ seconds: Double) -> String { String(Int((seconds * 1000).rounded())) }

@@ -1,3 +1,4 @@
+import AnnounceAudio
 import ArgumentParser
 
 /// Where amounts come from: the command line, or standard input with
@@ -34,12 +35,26 @@ struct AmountInput: ParsableArguments {
     /// How many amounts the command line gives.
     var amountCount: Int { arguments.count }
 
-    /// The amounts, in order, as given.
-    func amounts() -> AnySequence<String> {
-        if stdin {
-            return AnySequence(sequence(state: ()) { _ in readLine(strippingNewline: true) })
-        }
-        return AnySequence(arguments)
+    /// One amount as given, or a line of standard input too long to be one.
+    enum Entry {
+        case amount(String)
+        case tooLong(line: Int, bytes: Int)
+    }
+
+    /// The amounts, in order, as given; with `--stdin`, read line by line
+    /// as they arrive.
+    func amounts() -> AnySequence<Entry> {
+        guard stdin else { return AnySequence(arguments.lazy.map { Entry.amount($0) }) }
+        let reader = LineReader(descriptor: 0)
+        var number = 0
+        return AnySequence(AnyIterator {
+            guard let line = reader.next() else { return nil }
+            number += 1
+            switch line {
+            case .bytes(let bytes): return .amount(String(decoding: bytes, as: UTF8.self))
+            case .tooLong(let count): return .tooLong(line: number, bytes: count)
+            }
+        })
     }
 
     /// The amount arguments without the `--` that ends the options

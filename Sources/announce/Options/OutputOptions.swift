@@ -2,11 +2,6 @@ import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Where and how sound files are written, and the time budget.
 struct OutputOptions: ParsableArguments {
@@ -27,14 +22,18 @@ struct OutputOptions: ParsableArguments {
     var sampleRate: Int?
 
     @Option(help: ArgumentHelp("The longest the announcement may be, in seconds.", valueName: "seconds"))
-    var budget: Double = 6.0
+    var budget: DecimalArgument = DecimalArgument(6.0)
 
     @Option(name: .customLong("max-speed"), help: ArgumentHelp("The most the speech may be sped up to fit the budget.", valueName: "factor"))
-    var maxSpeed: Double = 1.35
+    var maxSpeed: DecimalArgument = DecimalArgument(1.35)
 
-    /// `--out` as an absolute path, so printed paths can be handed on as they are.
-    var root: String {
-        URL(fileURLWithPath: out).standardizedFileURL.path
+    @Flag(help: "Flush each file and its folder entry to the disk before reporting it, so a power cut cannot leave a short file.")
+    var fsync = false
+
+    /// `ROOT/Library/Sounds`, `--out` made absolute, so printed paths can be
+    /// handed on as they are.
+    var folder: SoundsFolder {
+        SoundsFolder(root: out)
     }
 
     /// The container and encoding, checked by `validate()`.
@@ -51,10 +50,10 @@ struct OutputOptions: ParsableArguments {
         } catch let error as SoundName.Invalid {
             throw ValidationError(error.description)
         }
-        guard budget.isFinite, budget > 0, budget <= 30 else {
-            throw ValidationError("--budget must be more than 0 and at most 30 seconds (iOS plays at most 30 s)")
+        guard budget.value >= RenderSettings.shortestBudget, budget.value <= 30 else {
+            throw ValidationError("--budget must be at least \(RenderSettings.shortestBudget) and at most 30 seconds (iOS plays at most 30 s)")
         }
-        guard maxSpeed.isFinite, RenderSettings.speeds.contains(maxSpeed) else {
+        guard RenderSettings.speeds.contains(maxSpeed.value) else {
             throw ValidationError("--max-speed must be between \(RenderSettings.speeds.lowerBound) and \(RenderSettings.speeds.upperBound)")
         }
         if let sampleRate, !RenderSettings.sampleRates.contains(sampleRate) {
@@ -65,7 +64,7 @@ struct OutputOptions: ParsableArguments {
     func announcerOptions(_ phrase: PhraseOptions) -> Announcer.Options {
         Announcer.Options(
             prefix: phrase.parsedPrefix, reading: phrase.readingOptions, format: outputFormat,
-            sampleRate: sampleRate, budget: budget, maxSpeed: maxSpeed)
+            sampleRate: sampleRate, budget: budget.value, maxSpeed: maxSpeed.value)
     }
 }
 

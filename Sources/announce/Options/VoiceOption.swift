@@ -23,8 +23,7 @@ struct VoiceOption: ParsableArguments {
         do {
             return try Announcer(voice: voice, options: options)
         } catch {
-            printError("\(error)")
-            throw ExitStatus.voiceError
+            throw Console.fail(error)
         }
     }
 
@@ -33,8 +32,7 @@ struct VoiceOption: ParsableArguments {
         do {
             return try Voice(at: VoiceLocator.locate(explicit: path))
         } catch {
-            printError(error.description)
-            throw ExitStatus.voiceError
+            throw Console.fail(error)
         }
     }
 }

@@ -4,6 +4,8 @@
     import Foundation
 #endif
 
+import AnnounceCore
+
 /// Finds the voice to use: `--voice`, then `ANNOUNCE_VOICE`, then the voice
 /// bundled with announce.
 ///
@@ -11,20 +13,20 @@
 /// there for `swift run announce`, `.build/release/announce` (the package's
 /// `Clips/default`) and an installed `PREFIX/bin/announce`
 /// (`PREFIX/share/announce/voices/default`).
-public enum VoiceLocator {
+enum VoiceLocator {
     /// The environment variable that names a voice folder.
-    public static let environmentVariable = "ANNOUNCE_VOICE"
+    static let environmentVariable = "ANNOUNCE_VOICE"
     /// Where `make install` puts the bundled voice, relative to the prefix.
-    public static let installedPath = "share/announce/voices/default"
+    static let installedPath = "share/announce/voices/default"
     /// Where the bundled voice sits in the package.
-    public static let packagePath = "Clips/default"
+    static let packagePath = "Clips/default"
 
     /// The voice folder to use.
     /// - Parameters:
     ///   - explicit: the `--voice` option, if given.
     ///   - environment: the process environment.
     ///   - executablePath: the running executable, for the bundled voice.
-    public static func locate(
+    static func locate(
         explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
         executablePath: String? = currentExecutablePath()
     ) throws(VoiceError) -> String {
@@ -57,7 +59,7 @@ public enum VoiceLocator {
     }
 
     /// The running executable, from `/proc/self/exe` where there is one.
-    public static func currentExecutablePath() -> String? {
+    static func currentExecutablePath() -> String? {
         if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             return link
         }

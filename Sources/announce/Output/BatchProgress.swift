@@ -4,17 +4,15 @@
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import AnnounceAudio
 
-/// A progress line on standard error (items done, rate, errors are in the
-/// results; ETA when the input size is known), only when it is a terminal.
+/// A progress line on standard error (items done, rate, errors; ETA when
+/// the input size is known), only when it is a terminal.
 final class BatchProgress: @unchecked Sendable {
-    private let enabled = isatty(2) == 1
+    private let enabled = systemIsTerminal(2)
     private let totalBytes: Int?
     private let start = Date()
-    private let lock = Lock()
+    private let lock = LockedState(())
     private var bytesRead = 0
     private var lastDraw = Date.distantPast
     private var written = 0
@@ -24,16 +22,12 @@ final class BatchProgress: @unchecked Sendable {
         self.totalBytes = totalBytes
     }
 
-    func read(bytes: Int) {
+    func update(_ progress: BatchPipeline.Progress) {
         guard enabled else { return }
-        lock.withLock { bytesRead = bytes }
-    }
-
-    func update(written: Int, errors: Int) {
-        guard enabled else { return }
-        lock.withLock {
-            self.written = written
-            self.errors = errors
+        lock.withLock { _ in
+            written = progress.done
+            errors = progress.failures
+            bytesRead = progress.bytesRead
             let now = Date()
             guard now.timeIntervalSince(lastDraw) >= 0.2 else { return }
             lastDraw = now
@@ -43,9 +37,9 @@ final class BatchProgress: @unchecked Sendable {
 
     func finish() {
         guard enabled else { return }
-        lock.withLock {
+        lock.withLock { _ in
             draw(now: Date())
-            writeStandardError("\n")
+            Console.writeError("\n")
         }
     }
 
@@ -57,6 +51,6 @@ final class BatchProgress: @unchecked Sendable {
             let remaining = fraction > 0 ? elapsed / fraction - elapsed : 0
             line += ", \(Int(fraction * 100))%, ETA \(Int(remaining.rounded())) s"
         }
-        writeStandardError(line + "   ")
+        Console.writeError(line + "   ")
     }
 }

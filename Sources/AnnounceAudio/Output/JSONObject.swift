@@ -1,12 +1,13 @@
 import AnnounceCore
 
 /// Writes one JSON object on one line, fields in the order given (callers give
-/// them sorted). The result lines of explain, render and batch are written with
-/// it: JSONEncoder took about 100 µs a line, as long as rendering the audio.
+/// them sorted). Every JSON line announce prints is written with it: JSONEncoder took about 100 µs a line, as long as rendering the audio.
 /// Strings are escaped per RFC 8259; non-ASCII stays UTF-8; `/` is not escaped.
-struct JSONObject {
+package struct JSONObject: Sendable {
     private var text = "{"
     private var empty = true
+
+    package init() {}
 
     private mutating func key(_ name: String) {
         if !empty { text += "," }
@@ -15,27 +16,27 @@ struct JSONObject {
         text += ":"
     }
 
-    mutating func add(_ name: String, _ value: String) {
+    package mutating func add(_ name: String, _ value: String) {
         key(name)
         Self.appendString(value, to: &text)
     }
 
-    mutating func add(_ name: String, _ value: Int) {
+    package mutating func add(_ name: String, _ value: Int) {
         key(name)
         text += String(value)
     }
 
-    mutating func add(_ name: String, _ value: Double) {
+    package mutating func add(_ name: String, _ value: Double) {
         key(name)
         Self.appendNumber(value, to: &text)
     }
 
-    mutating func add(_ name: String, _ value: Bool) {
+    package mutating func add(_ name: String, _ value: Bool) {
         key(name)
         text += value ? "true" : "false"
     }
 
-    mutating func add(_ name: String, _ values: [String]) {
+    package mutating func add(_ name: String, _ values: [String]) {
         key(name)
         text += "["
         for (index, value) in values.enumerated() {
@@ -45,7 +46,7 @@ struct JSONObject {
         text += "]"
     }
 
-    mutating func add(_ name: String, _ clips: [PlannedClip]) {
+    package mutating func add(_ name: String, _ clips: [PlannedClip]) {
         key(name)
         text += "["
         for (index, clip) in clips.enumerated() {
@@ -55,15 +56,48 @@ struct JSONObject {
         text += "]"
     }
 
-    mutating func add(_ name: String, _ value: JSONValue) {
+    package mutating func add(_ name: String, _ value: JSONValue) {
         key(name)
         Self.appendValue(value, to: &text)
     }
 
-    /// The object and its line ending.
-    var line: String { text + "}\n" }
+    /// A field only when the value is there (and, for a number, finite:
+    /// JSON has no infinity), as `Encodable` leaves out nil.
+    package mutating func addIfPresent(_ name: String, _ value: Double?) {
+        if let value, value.isFinite { add(name, value) }
+    }
 
-    static func appendValue(_ value: JSONValue, to text: inout String) {
+    /// A field only when the value is there.
+    package mutating func addIfPresent(_ name: String, _ value: String?) {
+        if let value { add(name, value) }
+    }
+
+    /// A field only when the value is there.
+    package mutating func addIfPresent(_ name: String, _ value: Int?) {
+        if let value { add(name, value) }
+    }
+
+    /// A nested object.
+    package mutating func add(_ name: String, _ object: JSONObject) {
+        key(name)
+        text += object.text + "}"
+    }
+
+    /// An array of objects.
+    package mutating func add(_ name: String, _ objects: [JSONObject]) {
+        key(name)
+        text += "["
+        for (index, object) in objects.enumerated() {
+            if index > 0 { text += "," }
+            text += object.text + "}"
+        }
+        text += "]"
+    }
+
+    /// The object and its line ending.
+    package var line: String { text + "}\n" }
+
+    package static func appendValue(_ value: JSONValue, to text: inout String) {
         switch value {
         case .null: text += "null"
         case .bool(let bool): text += bool ? "true" : "false"
@@ -87,7 +121,7 @@ struct JSONObject {
 
     /// Whole numbers without a fraction (`1`, not `1.0`), others in Swift's
     /// shortest round-trip form (`0.445`); JSON has no infinity or NaN.
-    static func appendNumber(_ value: Double, to text: inout String) {
+    package static func appendNumber(_ value: Double, to text: inout String) {
         guard value.isFinite else {
             text += "null"
             return
@@ -99,7 +133,7 @@ struct JSONObject {
         }
     }
 
-    static func appendString(_ value: String, to text: inout String) {
+    package static func appendString(_ value: String, to text: inout String) {
         text += "\""
         // Everything that needs escaping is ASCII, so scanning UTF-8 bytes is
         // safe: bytes of multi-byte characters are all 0x80 or more.

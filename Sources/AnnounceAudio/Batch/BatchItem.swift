@@ -1,4 +1,3 @@
-import AnnounceAudio
 import AnnounceCore
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -9,32 +8,35 @@ import AnnounceCore
 /// One line of `announce batch` input: a bare amount, or a JSON object
 /// `{"amount": "123.45"}` / `{"fen": 12345}` with optional `prefix`, `name`,
 /// `id`, `style`, `liang`, `leadYi`.
-struct BatchItem {
+public struct BatchItem: Sendable {
     /// The 1-based input line number.
-    let line: Int
+    public let line: Int
     /// The text of the amount as given (a bare line, `amount`, or `fen`).
-    var amountText: String
-    var amount: Amount
-    var id: JSONValue?
-    var name: String?
-    var prefix: Prefix?
-    var style: ReadingStyle?
-    var liang: Bool?
-    var leadYi: Bool?
+    public var amountText: String
+    public var amount: Amount
+    public var id: JSONValue?
+    public var name: String?
+    public var prefix: Prefix?
+    public var style: ReadingStyle?
+    public var liang: Bool?
+    public var leadYi: Bool?
 
     /// The fields a JSON item may have.
-    static let fields: Set<String> = ["amount", "fen", "prefix", "name", "id", "style", "liang", "leadYi"]
+    public static let fields: Set<String> = ["amount", "fen", "prefix", "name", "id", "style", "liang", "leadYi"]
 
     /// Why a line could not be taken as an item; the id is echoed if known.
-    struct Invalid: Error {
-        let message: String
-        let amountText: String?
-        let id: JSONValue?
+    public struct Invalid: Error, Sendable, CustomStringConvertible {
+        public let message: String
+        public let amountText: String?
+        public let id: JSONValue?
+        /// A batch item that cannot be taken is rejected data.
+        public var status: ExitStatus { .dataError }
+        public var description: String { message }
     }
 
     /// Parses one non-blank line. Bare amounts are yuan, or fen when
     /// `fenByDefault` (`--fen`).
-    static func parse(_ text: String, line: Int, fenByDefault: Bool) throws(Invalid) -> BatchItem {
+    public static func parse(_ text: String, line: Int, fenByDefault: Bool) throws(Invalid) -> BatchItem {
         let trimmed = text.drop { $0.isWhitespace }
         guard trimmed.hasPrefix("{") else {
             do {
@@ -101,7 +103,7 @@ struct BatchItem {
     }
 
     /// The item's options over the batch's defaults.
-    func options(over defaults: Announcer.Options) -> Announcer.Options {
+    public func options(over defaults: Announcer.Options) -> Announcer.Options {
         var options = defaults
         if let prefix { options.prefix = prefix }
         if let style { options.reading.style = style }

@@ -1,0 +1,239 @@
+import AnnounceCore
+
+/// Many announcements from lines of input, for a backend: each line a bare
+/// amount or a JSON item (``BatchItem``), each answered by one
+/// ``AnnouncementReport`` with its line number, in input order.
+///
+/// ```swift
+/// let pipeline = BatchPipeline(announcer: announcer, folder: SoundsFolder(root: "/srv/sounds"),
+///                              options: .init(jobs: 4))
+/// let summary = pipeline.run(lines: try LineReader(path: "items.txt")) { result in
+///     print(result.report.jsonLine, terminator: "")
+/// }
+/// ```
+///
+/// ``run(lines:emit:)`` reads with one thread at a time, renders on `jobs`
+/// threads, and hands each result to `emit` as soon as it and every earlier
+/// one are done; at most 8 items per job are in flight, so memory stays flat
+/// however long the input. ``process(_:line:)`` answers one line, for a
+/// caller with its own threads. Sounds already in the folder with exactly
+/// the bytes an item makes are not written again (`cached`).
+public final class BatchPipeline: Sendable {
+    /// How a batch runs.
+    public struct Options: Sendable {
+        /// How many announcements to render at once.
+        public var jobs: Int
+        /// Plan only: report the explain fields, write nothing.
+        public var dryRun: Bool
+        /// Write every file again, even one already there with these bytes.
+        public var force: Bool
+        /// Bare amounts are whole numbers of fen.
+        public var fenByDefault: Bool
+        /// Flush every file and its folder entry to the disk before its result is reported.
+        public var durable: Bool
+
+        public init(jobs: Int = 1, dryRun: Bool = false, force: Bool = false, fenByDefault: Bool = false, durable: Bool = false) {
+            self.jobs = max(1, jobs)
+            self.dryRun = dryRun
+            self.force = force
+            self.fenByDefault = fenByDefault
+            self.durable = durable
+        }
+    }
+
+    /// One answered item.
+    public struct Result: Sendable {
+        /// The item's report, with `line` (and `id`, `cached`) set.
+        public var report: AnnouncementReport
+        /// `.success`, or the status of the item's fault.
+        public var status: ExitStatus
+    }
+
+    /// How far a run has got.
+    public struct Progress: Sendable {
+        /// Items answered and handed on.
+        public var done: Int
+        /// How many of them failed.
+        public var failures: Int
+        /// Input bytes read.
+        public var bytesRead: Int
+    }
+
+    /// How a run went.
+    public struct Summary: Sendable, Equatable {
+        /// How many items were taken (blank lines are not items).
+        public var items: Int
+        /// How many of them failed.
+        public var failures: Int
+        /// The most serious status any item ended with (``ExitStatus/<(_:_:)``).
+        public var status: ExitStatus
+        /// Why the run stopped early: the output could not be written.
+        public var stoppedBy: String?
+    }
+
+    /// The most announcers kept for per-item options; past it they are made afresh.
+    static let announcerLimit = 64
+
+    private let base: Announcer
+    private let folder: SoundsFolder
+    private let options: Options
+    private let state: LockedState<State>
+
+    private struct State {
+        var announcers: [Announcer.Options: Announcer] = [:]
+        var failures = 0
+        var status = ExitStatus.success
+        var stoppedBy: String?
+    }
+
+    /// A pipeline rendering with `announcer`'s voice and options (the
+    /// defaults every item may override) into `folder`, which must exist
+    /// unless `options.dryRun`.
+    public init(announcer: Announcer, folder: SoundsFolder, options: Options = Options()) {
+        base = announcer
+        self.folder = folder
+        self.options = options
+        state = LockedState(State(announcers: [announcer.options: announcer]))
+    }
+
+    /// Answers one line of input (not blank): its report and status.
+    /// Thread-safe.
+    public func process(_ text: String, line: Int) -> Result {
+        var result = answer(text, line: line)
+        result.report.line = line
+        if result.status != .success {
+            state.withLock { state in
+                state.failures += 1
+                state.status = max(state.status, result.status)
+                if result.status == .cannotCreate, state.stoppedBy == nil { state.stoppedBy = result.report.error }
+            }
+        }
+        return result
+    }
+
+    private func answer(_ text: String, line: Int) -> Result {
+        let item: BatchItem
+        do {
+            item = try BatchItem.parse(text, line: line, fenByDefault: options.fenByDefault)
+        } catch {
+            var report = AnnouncementReport(input: error.amountText ?? text, error: error.message)
+            report.id = error.id
+            return Result(report: report, status: error.status)
+        }
+        do {
+            let announcer = try announcer(for: item.options(over: base.options))
+            let plan = try announcer.plan(item.amount)
+            if let name = item.name { try SoundName.validate(name, format: announcer.options.format) }
+            var report: AnnouncementReport
+            if options.dryRun {
+                report = AnnouncementReport(input: item.amountText, plan: plan)
+            } else {
+                let announcement = try announcer.render(plan)
+                let sound = try folder.write(announcement, name: item.name, reuse: !options.force, durable: options.durable)
+                report = AnnouncementReport(input: item.amountText, announcement: announcement, sound: sound)
+                report.cached = sound.reused
+            }
+            report.id = item.id
+            return Result(report: report, status: .success)
+        } catch {
+            var report = AnnouncementReport(input: item.amountText, error: ExitStatus.message(for: error))
+            report.id = item.id
+            return Result(report: report, status: ExitStatus(for: error))
+        }
+    }
+
+    /// The announcer for an item's options: the base one, or one made for
+    /// them (sharing the voice's digest and clip cache) and kept.
+    private func announcer(for options: Announcer.Options) throws -> Announcer {
+        if let known = state.withLock({ $0.announcers[options] }) { return known }
+        let made = try base.with(options)
+        state.withLock { state in
+            if state.announcers.count >= Self.announcerLimit { state.announcers = [base.options: base] }
+            state.announcers[options] = made
+        }
+        return made
+    }
+
+    /// Whether a fault has stopped the run (the output cannot be written).
+    public var stopped: Bool { state.withLock { $0.stoppedBy != nil } }
+
+    /// Reads every line of `lines`, answers each non-blank one on
+    /// `options.jobs` threads, and hands the results to `emit` in input
+    /// order. Stops taking lines once the output cannot be written.
+    /// - Parameters:
+    ///   - emit: called once per item, in order, one call at a time.
+    ///   - drained: called after the results that became ready together were
+    ///     emitted (the moment to flush an output) with the progress so far.
+    public func run(
+        lines: LineReader, emit: @escaping @Sendable (Result) -> Void,
+        drained: (@Sendable (Progress) -> Void)? = nil
+    ) -> Summary {
+        let input = LockedState(Input(reader: lines))
+        // A leaf lock: written under the input's lock, read under the
+        // output's, never holding another.
+        let bytesRead = LockedState(0)
+        let ordered = OrderedOutput<Result>(window: options.jobs * 8, emit: emit) { [self] done in
+            let failures = state.withLock { $0.failures }
+            drained?(Progress(done: done, failures: failures, bytesRead: bytesRead.withLock { $0 }))
+        }
+        WorkerThreads.run(count: options.jobs) { [self] in
+            while !stopped {
+                ordered.reserve()
+                guard let next = input.withLock({ input in
+                    defer { bytesRead.withLock { $0 = input.bytesRead } }
+                    return input.next()
+                }) else {
+                    ordered.release()
+                    break
+                }
+                let result: Result
+                switch next.line {
+                case .bytes(let bytes):
+                    result = process(String(decoding: bytes, as: UTF8.self), line: next.number)
+                case .tooLong(let count):
+                    result = reject(LineReader.tooLongMessage(line: next.number, bytes: count), line: next.number)
+                }
+                ordered.complete(next.sequence, result)
+            }
+        }
+        let items = input.withLock { $0.sequence }
+        return state.withLock { state in
+            Summary(items: items, failures: state.failures, status: state.status, stoppedBy: state.stoppedBy)
+        }
+    }
+
+    /// A line refused before it is parsed.
+    private func reject(_ message: String, line: Int) -> Result {
+        var report = AnnouncementReport(input: "", error: message)
+        report.line = line
+        state.withLock { state in
+            state.failures += 1
+            state.status = max(state.status, .dataError)
+        }
+        return Result(report: report, status: .dataError)
+    }
+
+    /// The input side: lines handed out one at a time, blank ones skipped.
+    private struct Input {
+        let reader: LineReader
+        var sequence = 0
+        var number = 0
+        var bytesRead: Int { reader.bytesRead }
+
+        /// Whether a line holds only white space (Unicode's, as `\u{3000}`).
+        static func isBlank(_ bytes: [UInt8]) -> Bool {
+            if let first = bytes.first, first == UInt8(ascii: "{") || (0x30...0x39).contains(first) { return false }
+            return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
+        }
+
+        mutating func next() -> (sequence: Int, number: Int, line: LineReader.Line)? {
+            while let line = reader.next() {
+                number += 1
+                if case .bytes(let bytes) = line, Self.isBlank(bytes) { continue }
+                defer { sequence += 1 }
+                return (sequence, number, line)
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import AnnounceCore
+
+/// What announce reports about one announcement: the fields of the JSON
+/// lines, nested by command. `explain` gives the plan's fields, `render`
+/// adds the file's, `batch` adds the item's; a failed one carries `error`
+/// instead of the plan and file. ``jsonLine`` is the one writer of them.
+public struct AnnouncementReport: Sendable, Equatable {
+    // explain
+    /// The amount exactly as given, before any convenience was applied.
+    public var amount: String
+    /// The whole phrase, prefix included.
+    public var text: String?
+    /// The words in order.
+    public var words: [String]?
+    /// The clips that say them.
+    public var clips: [PlannedClip]?
+    // render
+    /// The file's absolute path.
+    public var file: String?
+    /// The name for the push payload's `aps.sound`.
+    public var sound: String?
+    /// Seconds, to the millisecond.
+    public var duration: Double?
+    /// The speed-up used to fit the budget (1 when none), never rounded to 1.
+    public var speed: Double?
+    public var format: String?
+    public var encoding: String?
+    public var sampleRate: Int?
+    /// The file's size.
+    public var bytes: Int?
+    // batch
+    /// The input line number, from 1.
+    public var line: Int?
+    /// The item's `id`, echoed as given.
+    public var id: JSONValue?
+    /// Whether the file was already there with exactly these bytes.
+    public var cached: Bool?
+    /// Why the amount or item failed.
+    public var error: String?
+
+    /// The plan's fields (`explain`).
+    public init(input: String, plan: Announcer.Plan) {
+        amount = input
+        text = plan.phrase.text
+        words = plan.phrase.words
+        clips = plan.plannedClips
+    }
+
+    /// The plan's and the file's fields (`render`).
+    public init(input: String, announcement: Announcement, sound: WrittenSound) {
+        amount = input
+        text = announcement.phrase.text
+        words = announcement.phrase.words
+        clips = announcement.clips
+        file = sound.path
+        self.sound = sound.name
+        duration = Self.milliseconds(announcement.duration)
+        speed = Self.speed(announcement.speed)
+        format = announcement.format.container.rawValue
+        encoding = announcement.format.encoding.rawValue
+        sampleRate = announcement.sampleRate
+        bytes = sound.bytes
+    }
+
+    /// A rejected amount or failed item.
+    public init(input: String, error: String) {
+        amount = input
+        self.error = error
+    }
+
+    /// Seconds to the millisecond, as every duration in the reports.
+    static func milliseconds(_ seconds: Double) -> Double {
+        (seconds * 1000).rounded() / 1000
+    }
+
+    /// A speed-up to the thousandth, rounded up so that any speed-up at all
+    /// never reads as 1.
+    static func speed(_ factor: Double) -> Double {
+        factor <= 1 ? 1 : (factor * 1000).rounded(.up) / 1000
+    }
+
+    /// The report as one JSON line, keys in sorted order, absent fields left
+    /// out, so the output is stable byte for byte.
+    public var jsonLine: String {
+        var object = JSONObject()
+        object.add("amount", amount)
+        if let bytes { object.add("bytes", bytes) }
+        if let cached { object.add("cached", cached) }
+        if let clips { object.add("clips", clips) }
+        if let duration { object.add("duration", duration) }
+        if let encoding { object.add("encoding", encoding) }
+        if let error { object.add("error", error) }
+        if let file { object.add("file", file) }
+        if let format { object.add("format", format) }
+        if let id { object.add("id", id) }
+        if let line { object.add("line", line) }
+        if let sampleRate { object.add("sampleRate", sampleRate) }
+        if let sound { object.add("sound", sound) }
+        if let speed { object.add("speed", speed) }
+        if let text { object.add("text", text) }
+        if let words { object.add("words", words) }
+        return object.line
+    }
+}

@@ -1,0 +1,68 @@
+import AnnounceCore
+
+/// The exit status for each kind of fault (sysexits.h values), one mapping
+/// for every command and for library users that report like the command
+/// line: the same fault gives the same status everywhere.
+public enum ExitStatus: Int32, Sendable, Comparable {
+    /// Everything went through.
+    case success = 0
+    /// A bad option, argument combination, template or file name.
+    case usage = 64
+    /// An amount (or batch item) was rejected, or cannot fit the budget.
+    case dataError = 65
+    /// The voice is missing or broken (a clip unreadable or unusable, a
+    /// word without a clip), or an input file cannot be read.
+    case noInput = 66
+    /// The output cannot be written (folder, permissions, full disk, a
+    /// symbolic link where a real folder must be).
+    case cannotCreate = 73
+    /// Standard output was closed by its reader (`| head`): the command
+    /// stops quietly.
+    case outputClosed = 74
+
+    /// The status a fault of this kind ends a command with.
+    public init(for error: any Error) {
+        switch error {
+        case is AmountError:
+            self = .dataError
+        case is VoiceError:
+            self = .noInput
+        case is SoundName.Invalid:
+            self = .usage
+        case let error as AudioError:
+            switch error.kind {
+            case .overBudget: self = .dataError
+            case .unreadable, .unusableClip: self = .noInput
+            case .unwritable: self = .cannotCreate
+            case .unsupportedFormat: self = .usage
+            }
+        case let error as BatchItem.Invalid:
+            self = error.status
+        default:
+            self = .noInput
+        }
+    }
+
+    /// The one line a report or a command gives for a fault.
+    public static func message(for error: any Error) -> String {
+        (error as? CustomStringConvertible)?.description ?? "\(error)"
+    }
+
+    /// Which of two statuses a command that met both ends with: the one that
+    /// stops more (an unwritable output over a broken voice over a rejected
+    /// amount).
+    public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool {
+        lhs.severity < rhs.severity
+    }
+
+    private var severity: Int {
+        switch self {
+        case .success: 0
+        case .dataError: 1
+        case .noInput: 2
+        case .usage: 3
+        case .cannotCreate: 4
+        case .outputClosed: 5
+        }
+    }
+}

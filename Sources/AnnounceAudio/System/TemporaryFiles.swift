@@ -1,0 +1,60 @@
+/// The temporary files this process is writing, so that a termination
+/// signal removes them instead of leaving them behind.
+///
+/// ``removeOnTermination()`` blocks SIGINT, SIGTERM and SIGHUP in the
+/// calling thread (call it first thing, before any other thread starts, so
+/// every thread inherits the mask) and starts one thread that waits for
+/// them: it takes the lock, removes every file still listed, and ends the
+/// process with 128 + the signal's number, as the shell reports a process
+/// killed by it. A writer lists its file under the same lock before
+/// creating it, so no file is created after the sweep. SIGPIPE is ignored:
+/// a closed output is then an `EPIPE` write error the caller handles.
+package final class TemporaryFiles: Sendable {
+    package static let shared = TemporaryFiles()
+
+    private struct State {
+        var paths: Set<String> = []
+        var terminating = false
+    }
+
+    private let state = LockedState(State())
+
+    /// Lists `path` and runs `create` (which makes the file) under the
+    /// lock, so the sweep sees every file made before it and none is made
+    /// after it. Once a termination signal has been handled this never
+    /// returns: the process is ending.
+    package func creating<Result>(_ path: String, _ create: () -> Result) -> Result {
+        state.withLock { state in
+            while state.terminating {
+                // The sweeping thread is ending the process.
+                _ = systemWaitForever()
+            }
+            state.paths.insert(path)
+            return create()
+        }
+    }
+
+    /// Takes `path` off the list once it was renamed into place or removed.
+    package func forget(_ path: String) {
+        state.withLock { _ = $0.paths.remove(path) }
+    }
+
+    /// Starts removing temporary files on SIGINT, SIGTERM and SIGHUP (see
+    /// the type's documentation). Call once, before starting other threads.
+    package func removeOnTermination() {
+        let signals = systemBlockTerminationSignals()
+        _ = systemStartThread { [self] in
+            removeAllAndExit(128 + systemWaitForSignal(signals))
+        }
+    }
+
+    /// Removes every listed file and ends the process with `status` at
+    /// once; no temporary file is created after the sweep.
+    package func removeAllAndExit(_ status: Int32) -> Never {
+        state.withLock { state in
+            state.terminating = true
+            for path in state.paths { _ = systemUnlink(path) }
+        }
+        systemExitNow(status)
+    }
+}
