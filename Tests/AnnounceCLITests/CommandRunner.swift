@@ -27,9 +27,9 @@ enum CommandRunner {
     }()
 
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-                    currentDirectory: URL? = nil) throws -> CommandResult {
+                    currentDirectory: URL? = nil, shell: Bool = false) throws -> CommandResult {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = shell ? URL(fileURLWithPath: "/bin/bash") : executable
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

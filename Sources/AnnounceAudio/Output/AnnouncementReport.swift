@@ -55,7 +55,7 @@ public struct AnnouncementReport: Sendable, Equatable {
         file = sound.path
         self.sound = sound.name
         duration = Self.milliseconds(announcement.duration)
-        speed = Self.speed(announcement.speed)
+        speed = Self.rounded(speed: announcement.speed)
         format = announcement.format.container.rawValue
         encoding = announcement.format.encoding.rawValue
         sampleRate = announcement.sampleRate
@@ -75,7 +75,7 @@ public struct AnnouncementReport: Sendable, Equatable {
 
     /// A speed-up to the thousandth, rounded up so that any speed-up at all
     /// never reads as 1.
-    static func speed(_ factor: Double) -> Double {
+    public static func rounded(speed factor: Double) -> Double {
         factor <= 1 ? 1 : (factor * 1000).rounded(.up) / 1000
     }
 

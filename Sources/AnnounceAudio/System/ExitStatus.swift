@@ -6,9 +6,10 @@ import AnnounceCore
 public enum ExitStatus: Int32, Sendable, Comparable {
     /// Everything went through.
     case success = 0
-    /// A bad option, argument combination, template or file name.
+    /// A bad option or argument combination (`--name` included).
     case usage = 64
-    /// An amount (or batch item) was rejected, or cannot fit the budget.
+    /// An amount or batch item (its fields, `name` included) was rejected,
+    /// or cannot fit the budget.
     case dataError = 65
     /// The voice is missing or broken (a clip unreadable or unusable, a
     /// word without a clip), or an input file cannot be read.
@@ -28,7 +29,9 @@ public enum ExitStatus: Int32, Sendable, Comparable {
         case is VoiceError:
             self = .noInput
         case is SoundName.Invalid:
-            self = .usage
+            // A bad `--name` is refused as a usage error before anything
+            // runs; a bad `name` of a batch item is rejected data.
+            self = .dataError
         case let error as AudioError:
             switch error.kind {
             case .overBudget: self = .dataError

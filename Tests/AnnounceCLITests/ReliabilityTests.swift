@@ -1,0 +1,157 @@
+import AnnounceAudio
+import Foundation
+import Testing
+
+/// Wrong sounds, files outside the folder, leftovers and exit codes, end to end.
+@Suite struct ReliabilityTests {
+    static func json(_ line: String) -> [String: Any] { BatchCommandTests.json(line) }
+
+    static func leftovers(in root: URL) -> [String] {
+        RenderCommandTests.files(in: root).filter { $0.hasSuffix(".tmp") }
+    }
+
+    @Test("a batch render line is the render --json line plus line, id and cached")
+    func batchLineEqualsRenderLine() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let render = try CommandRunner.run(["render", "--json", "--prefix", "alipay", "--out", root.path, "123.45"])
+        let batch = try CommandRunner.run(["batch", "--prefix", "alipay", "--out", root.path],
+                                          stdin: "{\"amount\": \"123.45\", \"id\": \"a\"}\n")
+        #expect(render.status == 0 && batch.status == 0)
+        var line = Self.json(batch.stdoutLines[0])
+        #expect(line["line"] as? Int == 1 && line["id"] as? String == "a" && line["cached"] as? Bool == true)
+        for key in ["line", "id", "cached"] { line[key] = nil }
+        let expected = Self.json(render.stdoutLines[0])
+        #expect(NSDictionary(dictionary: line).isEqual(to: expected))
+    }
+
+    @Test("a given name cannot take another amount's content name; a cached answer is that content")
+    func nameCannotShadowContent() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let one = try CommandRunner.run(["render", "--json", "--out", root.path, "1"])
+        let name = try #require(Self.json(one.stdoutLines[0])["sound"] as? String)
+        let batch = try CommandRunner.run(
+            ["batch", "--out", root.path], stdin: "{\"amount\":\"2\",\"name\":\"\(name)\"}\n{\"amount\":\"1\"}\n")
+        let lines = batch.stdoutLines.map(Self.json)
+        #expect(batch.status == 65)
+        #expect((lines[0]["error"] as? String)?.contains("content-derived") == true)
+        #expect(lines[1]["cached"] as? Bool == true && lines[1]["text"] as? String == "到账一元")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: lines[1]["file"] as? String ?? "")).count == lines[1]["bytes"] as? Int)
+    }
+
+    @Test("a file cut short under a final name is rendered again, never cached")
+    func truncatedFileRepaired() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try CommandRunner.run(["batch", "--out", root.path], stdin: "123.45\n")
+        let file = URL(fileURLWithPath: try #require(Self.json(first.stdoutLines[0])["file"] as? String))
+        let whole = try Data(contentsOf: file)
+        try whole.prefix(whole.count - 1000).write(to: file)
+        let second = try CommandRunner.run(["batch", "--out", root.path, "--fsync"], stdin: "123.45\n")
+        #expect(second.status == 0)
+        #expect(Self.json(second.stdoutLines[0])["cached"] as? Bool == false)
+        #expect(try Data(contentsOf: file) == whole)
+    }
+
+    @Test("a corrupt clip is exit 66 in render and in batch, with the same message")
+    func corruptClipSameEverywhere() throws {
+        let voice = try VoiceCommandTests.copyOfBundledVoice()
+        let root = try RenderCommandTests.scratch()
+        defer {
+            try? FileManager.default.removeItem(at: voice.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: root)
+        }
+        try Data("RIFF\u{0}\u{0}garbage".utf8).write(to: voice.appendingPathComponent("wu3.wav"))
+        let render = try CommandRunner.run(["render", "--voice", voice.path, "--out", root.path, "5"])
+        let batch = try CommandRunner.run(["batch", "--voice", voice.path, "--out", root.path, "--jobs", "2"],
+                                          stdin: "5\n1\n5.5\n")
+        #expect(render.status == 66 && batch.status == 66)
+        let lines = batch.stdoutLines.map(Self.json)
+        #expect(lines.map { $0["error"] != nil } == [true, false, true])
+        let message = try #require(render.stderrLines.first).replacingOccurrences(of: "announce: ", with: "")
+        #expect(lines[0]["error"] as? String == message && lines[2]["error"] as? String == message)
+        #expect(!message.hasSuffix("No Error."))
+    }
+
+    @Test("usage errors: --budget below a frame or in hex, exit 64", arguments: [
+        ["--budget", "0.0005"], ["--budget", "0x10"], ["--budget", "1e1"], ["--budget", "inf"], ["--max-speed", "0x1"],
+    ])
+    func budgetUsage(arguments: [String]) throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try CommandRunner.run(["render", "--out", root.path] + arguments + ["5"])
+        #expect(result.status == 64)
+        #expect(RenderCommandTests.files(in: root).isEmpty)
+    }
+
+    @Test("batch on a folder: exit 66, one line")
+    func batchOnFolder() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try CommandRunner.run(["batch", "--out", root.path, root.path])
+        #expect(result.status == 66)
+        #expect(result.stderrLines == ["announce: cannot read \(root.path): it is a folder"])
+    }
+
+    @Test("dry run checks per-item names as a real run does")
+    func dryRunChecksNames() throws {
+        let input = "{\"amount\":\"1\",\"name\":\"../x.caf\"}\n{\"amount\":\"1\",\"name\":\"x.wav\"}\n"
+        let dry = try CommandRunner.run(["batch", "--dry-run"], stdin: input)
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let real = try CommandRunner.run(["batch", "--out", root.path], stdin: input)
+        #expect(dry.status == 65 && real.status == 65)
+        #expect(dry.stdoutLines.map { Self.json($0)["error"] as? String } == real.stdoutLines.map { Self.json($0)["error"] as? String })
+        #expect(dry.stdoutLines.allSatisfy { Self.json($0)["error"] != nil })
+    }
+
+    @Test("a line over 64 KiB is answered with an error and the batch goes on")
+    func longLine() throws {
+        let input = String(repeating: " ", count: 100_000) + "5\n1\n"
+        let result = try CommandRunner.run(["batch", "--dry-run"], stdin: input)
+        #expect(result.status == 65)
+        let lines = result.stdoutLines.map(Self.json)
+        #expect(lines.count == 2)
+        #expect((lines[0]["error"] as? String)?.contains("over the limit of 65536") == true)
+        #expect(lines[1]["text"] as? String == "到账一元")
+    }
+
+    @Test("a closed output stops the batch quietly with exit 74 and leaves no temporary file")
+    func closedOutput() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let items = root.appendingPathComponent("items.txt")
+        try (1...20_000).map { "\($0).5" }.joined(separator: "\n").write(to: items, atomically: true, encoding: .utf8)
+        let script = "\"\(CommandRunner.executable.path)\" batch --jobs 2 --out \"\(root.path)\" \"\(items.path)\" | head -1 >/dev/null; echo ${PIPESTATUS[0]}"
+        let result = try CommandRunner.run(["-c", script], shell: true)
+        #expect(result.stdout == "74\n")
+        #expect(result.stderr.isEmpty)
+        #expect(Self.leftovers(in: root).isEmpty)
+    }
+
+    @Test("SIGTERM and SIGINT mid-batch leave no temporary file", arguments: [15, 2])
+    func signalsRemoveTemporaryFiles(signal: Int32) throws {
+        for attempt in 0..<5 {
+            let root = try RenderCommandTests.scratch()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let items = root.appendingPathComponent("items.txt")
+            try (1...200_000).map { "\($0).\(attempt)5" }.joined(separator: "\n").write(to: items, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = CommandRunner.executable
+            process.arguments = ["batch", "--jobs", "2", "--out", root.path, items.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Kill it while it writes: wait until files appear.
+            let sounds = root.appendingPathComponent("Library/Sounds")
+            for _ in 0..<500 where ((try? FileManager.default.contentsOfDirectory(atPath: sounds.path))?.count ?? 0) < 50 {
+                usleep(2_000)
+            }
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
+            #expect(Self.leftovers(in: root).isEmpty)
+        }
+    }
+}
