@@ -1,4 +1,6 @@
 // swift-tools-version:6.0
+// Licensed under the Apache License 2.0, see LICENSE.
+// The bundled voice in Clips/ keeps its own CC0-1.0 statement (Clips/README.md).
 import PackageDescription
 
 let package = Package(
