@@ -32,6 +32,18 @@ lint:
 	$(SWIFTC) -parse docs/ios/*.swift
 	python3 -c "import plistlib, sys; [plistlib.load(open(f, 'rb')) for f in sys.argv[1:]]" docs/ios/*.plist docs/ios/*.entitlements
 
+# Library documentation (DocC) for AnnounceCore and AnnounceAudio, as one
+# archive: .build/documentation/announce.doccarchive (open it with Xcode, or
+# serve the folder and browse /documentation/announcecore).
+DOCS_ARCHIVE := .build/documentation/announce.doccarchive
+docs: deps
+	mkdir -p $(dir $(DOCS_ARCHIVE))
+	$(SWIFT) package --allow-writing-to-directory $(dir $(DOCS_ARCHIVE)) generate-documentation \
+		--target AnnounceCore --target AnnounceAudio --enable-experimental-combined-documentation \
+		--output-path $(DOCS_ARCHIVE)
+	@# The plugin exits 0 even when merging the two archives fails.
+	test -f $(DOCS_ARCHIVE)/data/documentation/announcecore.json -a -f $(DOCS_ARCHIVE)/data/documentation/announceaudio.json
+
 demo: build
 	.build/release/announce explain 123.45
 	.build/release/announce render --prefix alipay 123.45
