@@ -18,8 +18,10 @@ enum AnnounceConfiguration {
     static let soundHosts: Set<String> = ["sounds.example.com"]
 
     /// A generic sound in the app's bundle (Copy Bundle Resources of the app
-    /// target), played when the announcement cannot be had in time.
-    static let fallbackSound = "payment-fallback.caf"
+    /// target), played when the announcement cannot be had in time: for
+    /// example the voice's clip of the prefix alone, 支付宝到账, as a WAV.
+    /// Its name does not follow announce's rule, so no cleanup deletes it.
+    static let fallbackSound = "payment-fallback.wav"
 
     /// The largest file accepted. iOS plays notification sounds shorter than
     /// 30 s; 30 s of 48 kHz 16-bit mono, announce's largest setting, is
