@@ -71,7 +71,7 @@ final class NotificationService: UNNotificationServiceExtension {
         task.resume()
     }
 
-    /// Called shortly before the system's limit (about 30 s): deliver now,
+    /// Called shortly before the system's limit (about 30 s): deliver at once,
     /// with the fallback sound. If the download finished first, this does
     /// nothing.
     override func serviceExtensionTimeWillExpire() {
@@ -115,7 +115,7 @@ final class NotificationService: UNNotificationServiceExtension {
         let files = FileManager.default
         let temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(AnnounceSoundName.temporaryName(), isDirectory: false)
-        // URLSession deletes `location` when this handler returns: move it now.
+        // URLSession deletes `location` when this handler returns: move it first.
         try files.moveItem(at: location, to: temporary)
         do {
             let size = try temporary.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? -1
