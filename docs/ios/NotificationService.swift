@@ -33,7 +33,7 @@ final class NotificationService: UNNotificationServiceExtension {
               AnnounceSoundName.isAnnouncement(name),
               let directory = AnnounceConfiguration.soundsDirectory()
         else {
-            pending.finish(with: Self.fallbackSound)
+            pending.finish(with: SoundInstaller.fallbackSound)
             return
         }
         let destination = directory.appendingPathComponent(name, isDirectory: false)
@@ -47,9 +47,9 @@ final class NotificationService: UNNotificationServiceExtension {
 
         guard let text = userInfo[AnnounceConfiguration.soundURLKey] as? String,
               let url = URL(string: text),
-              Self.isAllowed(url, soundName: name)
+              SoundInstaller.isAllowed(url, soundName: name)
         else {
-            pending.finish(with: Self.fallbackSound)
+            pending.finish(with: SoundInstaller.fallbackSound)
             return
         }
 
@@ -59,12 +59,12 @@ final class NotificationService: UNNotificationServiceExtension {
         download.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
 
         let pending = self.pending
-        let task = Self.session.downloadTask(with: download) { location, response, error in
+        let task = SoundInstaller.session.downloadTask(with: download) { location, response, error in
             do {
-                try Self.install(location: location, response: response, error: error, as: destination)
+                try SoundInstaller.install(location: location, response: response, error: error, as: destination)
                 pending.finish(with: UNNotificationSound(named: UNNotificationSoundName(name)))
             } catch {
-                pending.finish(with: Self.fallbackSound)
+                pending.finish(with: SoundInstaller.fallbackSound)
             }
         }
         pending.attach(task)
@@ -75,17 +75,22 @@ final class NotificationService: UNNotificationServiceExtension {
     /// with the fallback sound. If the download finished first, this does
     /// nothing.
     override func serviceExtensionTimeWillExpire() {
-        pending.finish(with: Self.fallbackSound)
+        pending.finish(with: SoundInstaller.fallbackSound)
     }
+}
 
+/// Fetching and installing an announcement. A caseless enum rather than
+/// static members of the extension class, so the download's completion
+/// handler, which may run on any thread, refers to nothing but Sendable values.
+private enum SoundInstaller {
     /// The generic sound bundled with the app, for every failure.
-    private static var fallbackSound: UNNotificationSound {
+    static var fallbackSound: UNNotificationSound {
         UNNotificationSound(named: UNNotificationSoundName(AnnounceConfiguration.fallbackSound))
     }
 
     /// One session for the extension's life. Its timeouts end a download
     /// well inside the extension's 30 s; it keeps nothing on disk.
-    private static let session: URLSession = {
+    static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
         configuration.timeoutIntervalForResource = 20
@@ -96,7 +101,7 @@ final class NotificationService: UNNotificationServiceExtension {
 
     /// HTTPS, from a configured host, and the URL's file name is the sound
     /// name (`--sound-url-base` appends exactly that).
-    private static func isAllowed(_ url: URL, soundName: String) -> Bool {
+    static func isAllowed(_ url: URL, soundName: String) -> Bool {
         guard url.scheme?.lowercased() == "https", let host = url.host?.lowercased() else { return false }
         return AnnounceConfiguration.soundHosts.contains(host) && url.lastPathComponent == soundName
     }
@@ -107,7 +112,7 @@ final class NotificationService: UNNotificationServiceExtension {
     /// so the final rename stays inside one folder and is atomic: iOS never
     /// sees a partial file under an announcement's name. A temporary file left
     /// by a killed extension matches the cleanup rule and is deleted later.
-    private static func install(location: URL?, response: URLResponse?, error: Error?, as destination: URL) throws {
+    static func install(location: URL?, response: URLResponse?, error: Error?, as destination: URL) throws {
         if let error { throw error }
         guard let location, let http = response as? HTTPURLResponse else { throw DownloadError.noFile }
         guard http.statusCode == 200 else { throw DownloadError.status(http.statusCode) }
