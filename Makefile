@@ -2,6 +2,7 @@
 # Debian 12 machine with Swift: both install what they need first.
 
 SWIFT ?= swift
+SWIFTC ?= swiftc
 PREFIX ?= /usr/local
 # Debian packages the build needs: the C libraries of the audio module.
 BUILD_PACKAGES := pkg-config libsndfile1-dev libsamplerate0-dev libsonic-dev libebur128-dev
@@ -10,7 +11,7 @@ BENCH_PACKAGES := sox gcc libc6-dev
 # Debian packages `make voice` needs to regenerate the default voice.
 VOICE_PACKAGES := espeak-ng sox
 
-.PHONY: all deps build test demo bench voice install clean
+.PHONY: all deps build test lint docs demo bench voice install clean
 
 all: build
 
@@ -22,8 +23,26 @@ deps:
 build: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
-test: deps
+test: deps lint
 	$(SWIFT) test
+
+# The iOS extension in docs/ios cannot be compiled here (no UserNotifications
+# on Linux); parsing it catches syntax errors, and the property lists must load.
+lint:
+	$(SWIFTC) -parse docs/ios/*.swift
+	python3 -c "import plistlib, sys; [plistlib.load(open(f, 'rb')) for f in sys.argv[1:]]" docs/ios/*.plist docs/ios/*.entitlements
+
+# Library documentation (DocC) for AnnounceCore and AnnounceAudio, as one
+# archive: .build/documentation/announce.doccarchive (open it with Xcode, or
+# serve the folder and browse /documentation/announcecore).
+DOCS_ARCHIVE := .build/documentation/announce.doccarchive
+docs: deps
+	mkdir -p $(dir $(DOCS_ARCHIVE))
+	$(SWIFT) package --allow-writing-to-directory $(dir $(DOCS_ARCHIVE)) generate-documentation \
+		--target AnnounceCore --target AnnounceAudio --enable-experimental-combined-documentation \
+		--output-path $(DOCS_ARCHIVE)
+	@# The plugin exits 0 even when merging the two archives fails.
+	test -f $(DOCS_ARCHIVE)/data/documentation/announcecore.json -a -f $(DOCS_ARCHIVE)/data/documentation/announceaudio.json
 
 demo: build
 	.build/release/announce explain 123.45

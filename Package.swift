@@ -1,4 +1,6 @@
 // swift-tools-version:6.0
+// Licensed under the Apache License 2.0, see LICENSE.
+// The bundled voice in Clips/ keeps its own CC0-1.0 statement (Clips/README.md).
 import PackageDescription
 
 let package = Package(
@@ -10,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Pure Swift: amounts, readings, phrases, voices, clip plans. No C imports here.
