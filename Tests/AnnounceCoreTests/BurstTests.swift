@@ -29,11 +29,11 @@ struct BurstTests {
         }
     }
 
-    @Test("hundreds and thousands of amounts add up exactly")
+    @Test("hundreds of amounts add up exactly; totals of thousands too")
     func many() throws {
         var generator = SplitMix64(seed: 0x6275_7273_7421)
-        for size in [2, 250, 999, 10_000] {
-            let amounts = try (0..<size).map { _ in try Amount(fen: generator.next() % 10_000_000) }
+        for size in [2, 250, 999] {
+            let amounts = try (0..<size).map { _ in try Amount(fen: generator.next() % 1_000_000) }
             let expected = amounts.reduce(UInt64(0)) { $0 + $1.fen }
             let message = try Message.burst(amounts)
             #expect(message.amount?.fen == expected && message.count?.value == size)
@@ -41,27 +41,41 @@ struct BurstTests {
         }
         let hundreds = try Message.burst(Array(repeating: try Amount(parsing: "0.99"), count: 300))
         #expect(hundreds.text == "到账三百笔，共计二百九十七元")
+        let thousands = try (0..<Count.range.upperBound).map { _ in try Amount(fen: generator.next() % 1_000_000_000) }
+        #expect(try Message.total(of: thousands).fen == thousands.reduce(UInt64(0)) { $0 + $1.fen })
     }
 
-    @Test("a total above the largest amount is refused with one line")
+    @Test("a total above the largest amount is refused with one line, and so is one above the summary's limit")
     func overflow() throws {
         let largest = try Amount(fen: Amount.maximumFen)
-        #expect(try Message.burst([largest, try Amount(fen: 0)]).amount == largest)
         let over = [largest, try Amount(parsing: "0.01")]
         #expect(throws: MessageError(template: .summary, problem: .totalTooLarge(fen: Amount.maximumFen + 1, amounts: 2))) {
             try Message.burst(over)
         }
         #expect(MessageError(template: .summary, problem: .totalTooLarge(fen: Amount.maximumFen + 1, amounts: 2)).description
             == "the total of 2 amounts, 1000000000000, is larger than the largest amount 999999999999.99")
+        #expect(try Message.total(of: [largest, try Amount(fen: 0)]) == largest)
         let all = Array(repeating: largest, count: Count.range.upperBound)
-        #expect(throws: MessageError.self) { try Message.burst(all) }
+        #expect(throws: MessageError(
+            template: .summary, problem: .totalTooLarge(fen: Amount.maximumFen * 10_000, amounts: 10_000)
+        )) { try Message.total(of: all) }
+        let limit = try Amount(fen: Message.summaryMaximumTotalFen)
+        #expect(try Message.burst([limit, try Amount(fen: 0)]).amount == limit)
+        #expect(throws: MessageError(template: .summary, problem: .summaryTotalTooLarge(try Amount(parsing: "10000000")))) {
+            try Message.burst([limit, try Amount(parsing: "0.01")])
+        }
     }
 
-    @Test("no amounts, or more than the largest count, are refused")
+    @Test("no amounts, or more than the summary says, are refused")
     func counts() throws {
         #expect(throws: MessageError(template: .summary, problem: .noAmounts)) { try Message.burst([]) }
-        let tooMany = Array(repeating: try Amount(parsing: "1"), count: Count.range.upperBound + 1)
-        #expect(throws: MessageError(template: .summary, problem: .tooManyAmounts(10_001))) { try Message.burst(tooMany) }
+        #expect(throws: MessageError(template: .summary, problem: .noAmounts)) { try Message.total(of: []) }
+        let tooMany = Array(repeating: try Amount(parsing: "1"), count: Message.summaryMaximumCount + 1)
+        #expect(throws: MessageError(template: .summary, problem: .summaryCountTooLarge(1000))) { try Message.burst(tooMany) }
+        let beyondCounts = Array(repeating: try Amount(parsing: "1"), count: Count.range.upperBound + 1)
+        #expect(throws: MessageError(template: .summary, problem: .tooManyAmounts(10_001))) {
+            try Message.total(of: beyondCounts)
+        }
         #expect(MessageError(template: .summary, problem: .tooManyAmounts(10_001)).description
             == "10001 amounts are too many to announce together: at most 10000")
     }

@@ -26,8 +26,10 @@ struct MessageTests {
         (.summary, "200", 2, "wechat", ReadingOptions(liang: true), "微信收款两笔，共计两百元", "微信收款 | 两 笔 | 共计 两 百 元"),
         (.summary, "12.5", 22, "none", ReadingOptions(style: .currency), "二十二笔，共计十二元五角", "二 十 二 笔 | 共计 十 二 元 五 角"),
         (.summary, "10", 10, "到账", ReadingOptions(leadYi: true), "到账十笔，共计一十元", "到账 | 十 笔 | 共计 一 十 元"),
-        (.summary, "0.01", 2000, "到账", ReadingOptions(style: .currency, liang: true, leadYi: true),
-         "到账两千笔，共计一分", "到账 | 两 千 笔 | 共计 一 分"),
+        (.summary, "0.01", 200, "到账", ReadingOptions(style: .currency, liang: true, leadYi: true),
+         "到账两百笔，共计一分", "到账 | 两 百 笔 | 共计 一 分"),
+        (.summary, "9999999.99", 999, "none", ReadingOptions(), "九百九十九笔，共计九百九十九万九千九百九十九点九九元",
+         "九 百 九 十 九 笔 | 共计 九 百 九 十 九 万 九 千 九 百 九 十 九 点 九 九 元"),
         (.received, nil, nil, "alipay", ReadingOptions(), "收款成功", "收款成功"),
     ]
 
@@ -98,6 +100,23 @@ struct MessageTests {
         }
         #expect(MessageError(template: .refund, problem: .missingAmount).description
             == "template 'refund' needs an amount for {amount}")
+    }
+
+    @Test("the summary preset is refused up front beyond the count and total that fit the budget")
+    func summaryLimits() throws {
+        #expect(throws: MessageError(template: .summary, problem: .summaryCountTooLarge(1000))) {
+            try Self.message(.summary, "1", count: 1000)
+        }
+        #expect(throws: MessageError(template: .summary, problem: .summaryTotalTooLarge(try Amount(parsing: "10000000")))) {
+            try Self.message(.summary, "10000000", count: 2)
+        }
+        #expect(MessageError(template: .summary, problem: .summaryCountTooLarge(1000)).description
+            == "template 'summary' says at most 999 payments within the 6 s budget, not 1000")
+        #expect(MessageError(template: .summary, problem: .summaryTotalTooLarge(try Amount(parsing: "10000000"))).description
+            == "template 'summary' says a total of at most 9999999.99 within the 6 s budget, not 10000000")
+        // A count template of one's own is bound by the render's budget check, not by these limits.
+        #expect(try Self.message(Template("收款{count}笔"), count: 10000).text == "收款一万笔")
+        #expect(try Self.message(Template(Template.summary.source), "999999999999.99", count: 9999).count?.value == 9999)
     }
 
     @Test("vocabulary: prefix, fixed words and the number words each slot needs")

@@ -3,19 +3,25 @@ extension Message {
     /// ``Template/summary`` template with their count and exact total; a
     /// single amount gives the ordinary ``Template/payment`` message.
     /// - Throws: ``MessageError`` for no amounts, more than
-    ///   ``Count/range``'s upper bound, or a total above ``Amount/maximumFen``.
+    ///   ``summaryMaximumCount`` amounts, a total above ``Amount/maximumFen``
+    ///   (the sum is exact, never wrapped), or a total above
+    ///   ``summaryMaximumTotalFen``.
     public static func burst(
         _ amounts: [Amount], prefix: Prefix = .standard, options: ReadingOptions = ReadingOptions()
     ) throws(MessageError) -> Message {
         if amounts.count == 1 {
             return try Message(template: .payment, amount: amounts[0], prefix: prefix, options: options)
         }
+        guard amounts.count <= summaryMaximumCount else {
+            throw MessageError(template: .summary, problem: .summaryCountTooLarge(amounts.count))
+        }
         let total = try total(of: amounts)
         let count: Count
         do {
             count = try Count(amounts.count)
         } catch {
-            throw MessageError(template: .summary, problem: .tooManyAmounts(amounts.count))
+            // total(of:) refused an empty list, and the count is at most summaryMaximumCount.
+            throw MessageError(template: .summary, problem: .summaryCountTooLarge(amounts.count))
         }
         return try Message(template: .summary, amount: total, count: count, prefix: prefix, options: options)
     }

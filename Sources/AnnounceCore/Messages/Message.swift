@@ -32,9 +32,20 @@ public struct Message: Hashable, Sendable {
     /// the start or the end. Ascending.
     public let pauses: [Int]
 
+    /// The most payments the ``Template/summary`` preset says: the largest
+    /// count and total that fit the 6 s budget with the bundled voice and
+    /// every prefix preset (docs/MESSAGES.md B3).
+    public static let summaryMaximumCount = 999
+    /// The largest total the ``Template/summary`` preset says, in fen:
+    /// 9,999,999.99.
+    public static let summaryMaximumTotalFen: UInt64 = 999_999_999
+
     /// Fills `template`.
     /// - Throws: ``MessageError`` when a slot has no value (`{amount}`
-    ///   without `amount`, `{count}` without `count`) or a value has no slot.
+    ///   without `amount`, `{count}` without `count`), a value has no slot,
+    ///   or the ``Template/summary`` preset is given more than
+    ///   ``summaryMaximumCount`` payments or a total above
+    ///   ``summaryMaximumTotalFen``.
     public init(
         template: Template = .payment, amount: Amount? = nil, count: Count? = nil, prefix: Prefix = .standard,
         options: ReadingOptions = ReadingOptions()
@@ -45,6 +56,10 @@ public struct Message: Hashable, Sendable {
         if !slots.contains(.amount) && amount != nil { throw fail(.unexpectedAmount) }
         if slots.contains(.count) && count == nil { throw fail(.missingCount) }
         if !slots.contains(.count) && count != nil { throw fail(.unexpectedCount) }
+        if template == .summary {
+            if let count, count.value > Self.summaryMaximumCount { throw fail(.summaryCountTooLarge(count.value)) }
+            if let amount, amount.fen > Self.summaryMaximumTotalFen { throw fail(.summaryTotalTooLarge(amount)) }
+        }
 
         var words: [String] = []
         var pieces: [(offset: Int, text: String, isPause: Bool)] = []

@@ -19,6 +19,12 @@ public struct MessageError: Error, Equatable, Sendable, CustomStringConvertible 
         case tooManyAmounts(Int)
         /// A burst whose total, in fen, is larger than the largest amount.
         case totalTooLarge(fen: UInt64, amounts: Int)
+        /// The summary preset with more payments than
+        /// ``Message/summaryMaximumCount``, the most that fit the budget.
+        case summaryCountTooLarge(Int)
+        /// The summary preset with a total above
+        /// ``Message/summaryMaximumTotalFen``, the most that fits the budget.
+        case summaryTotalTooLarge(Amount)
     }
 
     /// The template the values were for.
@@ -43,6 +49,11 @@ public struct MessageError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(number) amounts are too many to announce together: at most \(Count.range.upperBound)"
         case .totalTooLarge(let fen, let amounts):
             return "the total of \(amounts) amounts, \(Self.decimal(fen: fen)), is larger than the largest amount 999999999999.99"
+        case .summaryCountTooLarge(let number):
+            return "\(quoted) says at most \(Message.summaryMaximumCount) payments within the 6 s budget, not \(number)"
+        case .summaryTotalTooLarge(let total):
+            let limit = Self.decimal(fen: Message.summaryMaximumTotalFen)
+            return "\(quoted) says a total of at most \(limit) within the 6 s budget, not \(total)"
         }
     }
 
