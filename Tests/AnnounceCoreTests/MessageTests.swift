@@ -86,6 +86,22 @@ struct MessageTests {
         #expect(try Self.message(Template("{amount}元整"), "0.05").text == "零点零五元整")
     }
 
+    /// docs/MESSAGES.md §1: the 元 rule, decimal and currency.
+    static let yuanTable: [(String, String, String, String)] = [
+        ("{prefix}{amount}元", "123.45", "到账一百二十三点四五元", "到账一百二十三元四角五分"),
+        ("{prefix}{amount}元", "0.05", "到账零点零五元", "到账五分"),
+        ("退款{amount}元", "0.5", "退款零点五元", "退款五角"),
+        ("退款{amount}元", "100.10", "退款一百点一元", "退款一百元一角"),
+        ("{amount}元整", "0.05", "零点零五元整", "五分整"),
+        ("{amount} 元", "10", "十元", "十元"),
+    ]
+
+    @Test("the 元 after {amount} is the amount's unit in both styles", arguments: yuanTable)
+    func yuanRule(template: String, amount: String, decimal: String, currency: String) throws {
+        #expect(try Self.message(Template(template), amount).text == decimal)
+        #expect(try Self.message(Template(template), amount, options: ReadingOptions(style: .currency)).text == currency)
+    }
+
     @Test("a slot without a value, or a value without a slot, is refused")
     func values() throws {
         #expect(throws: MessageError(template: .refund, problem: .missingAmount)) { try Message(template: .refund) }
