@@ -73,6 +73,9 @@ struct BurstTests {
         let tooMany = Array(repeating: try Amount(parsing: "1"), count: Message.summaryMaximumCount + 1)
         #expect(throws: MessageError(template: .summary, problem: .summaryCountTooLarge(1000))) { try Message.burst(tooMany) }
         let beyondCounts = Array(repeating: try Amount(parsing: "1"), count: Count.range.upperBound + 1)
+        #expect(throws: MessageError(template: .summary, problem: .summaryCountTooLarge(10_001))) {
+            try Message.burst(beyondCounts)
+        }
         #expect(throws: MessageError(template: .summary, problem: .tooManyAmounts(10_001))) {
             try Message.total(of: beyondCounts)
         }
