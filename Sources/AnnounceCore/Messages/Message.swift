@@ -9,6 +9,7 @@
 /// The ``Template/payment`` template gives exactly the words and text of
 /// ``Phrase``.
 public struct Message: Hashable, Sendable {
+    /// What the message says, with slots.
     public let template: Template
     /// The amount said by `{amount}`, if the template has it.
     public let amount: Amount?
@@ -16,6 +17,7 @@ public struct Message: Hashable, Sendable {
     public let count: Count?
     /// The prefix said by `{prefix}` (kept even when the template has none).
     public let prefix: Prefix
+    /// How the amount is read; counts do not depend on them (C4).
     public let options: ReadingOptions
     /// Every word in order; each is what one clip says (a voice may say a
     /// run of them with one clip).
@@ -32,9 +34,10 @@ public struct Message: Hashable, Sendable {
     /// the start or the end. Ascending.
     public let pauses: [Int]
 
-    /// The most payments the ``Template/summary`` preset says: the largest
-    /// count and total that fit the 6 s budget with the bundled voice and
-    /// every prefix preset (docs/MESSAGES.md B3).
+    /// The most payments the ``Template/summary`` preset says. With
+    /// ``summaryMaximumTotalFen``, the largest count and total that fit the
+    /// 6 s budget with the bundled voice, every prefix preset and every
+    /// reading option (docs/MESSAGES.md B3, §6).
     public static let summaryMaximumCount = 999
     /// The largest total the ``Template/summary`` preset says, in fen:
     /// 9,999,999.99.
