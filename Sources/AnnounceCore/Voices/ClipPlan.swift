@@ -8,11 +8,17 @@ public struct ClipPlan: Hashable, Sendable {
         public let file: String
         /// Whether the clip says only prefix words (a pause follows the prefix).
         public let isPrefix: Bool
+        /// Whether the longer pause (the prefix pause) follows this clip in
+        /// a message: after its lead and at a comma (docs/MESSAGES.md M2).
+        /// Plans of a ``Phrase`` leave it false: their pause is where
+        /// ``isPrefix`` changes.
+        public let pauseAfter: Bool
 
-        public init(words: [String], file: String, isPrefix: Bool) {
+        public init(words: [String], file: String, isPrefix: Bool, pauseAfter: Bool = false) {
             self.words = words
             self.file = file
             self.isPrefix = isPrefix
+            self.pauseAfter = pauseAfter
         }
 
         /// The words run together: `一百`.

@@ -1,0 +1,40 @@
+/// Why a number is not a count that can be announced.
+///
+/// The ``description`` is one line that quotes the input and names the
+/// problem, e.g. `count '0' must be at least 1`.
+public struct CountError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kinds of problem a count can have.
+    public enum Problem: Equatable, Sendable {
+        /// No text at all.
+        case empty
+        /// Not ASCII digits (a point, a sign other than `-`, a leading zero, letters).
+        case notANumber
+        /// 0 payments.
+        case zero
+        /// Below zero.
+        case negative
+        /// More than ``Count/range``'s upper bound.
+        case tooLarge
+    }
+
+    /// The count as the user gave it.
+    public let input: String
+    public let problem: Problem
+
+    public init(input: String, problem: Problem) {
+        self.input = input
+        self.problem = problem
+    }
+
+    public var description: String {
+        let quoted = AmountError.quote(input)
+        let range = "\(Count.range.lowerBound)–\(Count.range.upperBound)"
+        switch problem {
+        case .empty: return "empty count: expected a whole number \(range)"
+        case .notANumber: return "count \(quoted) is not a whole number: expected digits, \(range)"
+        case .zero: return "count \(quoted) must be at least \(Count.range.lowerBound)"
+        case .negative: return "count \(quoted) is negative: expected \(range)"
+        case .tooLarge: return "count \(quoted) is too large: the largest count is \(Count.range.upperBound)"
+        }
+    }
+}
