@@ -1,26 +1,38 @@
 import CSndFile
 
-/// Where libsndfile's virtual I/O encodes a new file: a byte buffer in
+/// Where libsndfile's virtual I/O encodes a new file: a growable block of
 /// memory.
 ///
 /// Encoding into memory first lets the caller write the whole file with one
 /// `write`, and compare what a file should be with what is on disk before
 /// serving a file that is already there.
 final class MemorySink {
-    /// The file's bytes so far.
-    private(set) var bytes: [UInt8] = []
-    private(set) var position = 0
+    private var storage: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// The size of the file so far.
+    private var length = 0
+    private var position = 0
 
     /// A sink with room for `capacity` bytes before it grows.
-    init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        storage = .allocate(byteCount: self.capacity, alignment: 16)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// Runs `body` with the file's bytes.
+    func withBytes<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(UnsafeRawBufferPointer(start: storage, count: length))
     }
 
     /// The callbacks, each finding its sink through the user-data pointer.
     /// The corresponding C type is `SF_VIRTUAL_IO`.
     static var callbacks: SF_VIRTUAL_IO {
         SF_VIRTUAL_IO(
-            get_filelen: { user in sf_count_t(memorySink(user).bytes.count) },
+            get_filelen: { user in sf_count_t(memorySink(user).length) },
             seek: { offset, whence, user in memorySink(user).seek(offset, whence: whence) },
             read: { buffer, count, user in memorySink(user).read(into: buffer, count: count) },
             write: { bytes, count, user in memorySink(user).write(bytes, count: count) },
@@ -32,7 +44,7 @@ final class MemorySink {
         switch whence {
         case SndFileConstant.seekSet: base = 0
         case SndFileConstant.seekCurrent: base = position
-        case SndFileConstant.seekEnd: base = bytes.count
+        case SndFileConstant.seekEnd: base = length
         default: return -1
         }
         let (target, overflow) = Int64(base).addingReportingOverflow(Int64(offset))
@@ -44,27 +56,32 @@ final class MemorySink {
     /// libsndfile reads back what it wrote (to patch a header); a new file
     /// holds nothing else.
     fileprivate func read(into buffer: UnsafeMutableRawPointer?, count: sf_count_t) -> sf_count_t {
-        guard let buffer, count > 0, position < bytes.count else { return 0 }
-        let available = min(Int(count), bytes.count - position)
-        bytes.withUnsafeBytes { source in
-            buffer.copyMemory(from: source.baseAddress! + position, byteCount: available)
-        }
+        guard let buffer, count > 0, position < length else { return 0 }
+        let available = min(Int(count), length - position)
+        buffer.copyMemory(from: storage + position, byteCount: available)
         position += available
         return sf_count_t(available)
     }
 
-    /// Writes `count` bytes at the position, growing the buffer (with zeros
-    /// for a gap left by a seek past the end).
+    /// Writes `count` bytes at the position (one copy), growing the storage
+    /// when needed; a gap left by a seek past the end reads as zeros.
     fileprivate func write(_ source: UnsafeRawPointer?, count: sf_count_t) -> sf_count_t {
         guard let source, count > 0 else { return 0 }
-        let length = Int(count)
-        let end = position + length
-        if end > bytes.count { bytes.append(contentsOf: repeatElement(0, count: end - bytes.count)) }
-        bytes.withUnsafeMutableBytes { target in
-            (target.baseAddress! + position).copyMemory(from: source, byteCount: length)
-        }
+        let end = position + Int(count)
+        if end > capacity { grow(to: max(end, capacity * 2)) }
+        if position > length { (storage + length).initializeMemory(as: UInt8.self, repeating: 0, count: position - length) }
+        (storage + position).copyMemory(from: source, byteCount: Int(count))
         position = end
+        length = max(length, end)
         return count
+    }
+
+    private func grow(to newCapacity: Int) {
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+        grown.copyMemory(from: storage, byteCount: length)
+        storage.deallocate()
+        storage = grown
+        capacity = newCapacity
     }
 }
 

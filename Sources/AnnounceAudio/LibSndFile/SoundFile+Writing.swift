@@ -27,19 +27,19 @@ extension SoundFile {
     public static func write(
         _ samples: RenderedSamples, sampleRate: Int, format: OutputFormat, to path: String, durable: Bool = false
     ) throws(AudioError) -> Int {
-        let bytes = try encode(samples, sampleRate: sampleRate, format: format, naming: path)
-        try AtomicFile.write(bytes, to: path, durable: durable)
-        return bytes.count
+        let file = try encode(samples, sampleRate: sampleRate, format: format, naming: path)
+        try file.withBytes { bytes throws(AudioError) in try AtomicFile.write(bytes, to: path, durable: durable) }
+        return file.withBytes { $0.count }
     }
 
-    /// The bytes of the file that mono `samples` at `sampleRate` make in
-    /// `format`: what ``write(_:sampleRate:format:to:durable:)`` puts on
-    /// disk. `path` names the file in errors.
+    /// The file that mono `samples` at `sampleRate` make in `format`, in
+    /// memory: what ``write(_:sampleRate:format:to:durable:)`` puts on disk.
+    /// `path` names the file in errors.
     /// The corresponding C functions are `sf_open_virtual`, `sf_writef_short`,
     /// `sf_writef_float` and `sf_close`.
     static func encode(
         _ samples: RenderedSamples, sampleRate: Int, format: OutputFormat, naming path: String
-    ) throws(AudioError) -> [UInt8] {
+    ) throws(AudioError) -> MemorySink {
         // 16-bit samples plus room for any header libsndfile writes.
         let sink = MemorySink(capacity: samples.count * 2 + 4096)
         let file = try SoundFileHandle(
@@ -61,6 +61,6 @@ extension SoundFile {
         if let reason = file.close() {
             throw AudioError(.unwritable, "cannot write \(path): \(reason)")
         }
-        return sink.bytes
+        return sink
     }
 }

@@ -44,8 +44,8 @@ public struct Announcement: Sendable {
         try SoundsFolder(path: directory).write(self, name: name)
     }
 
-    /// The bytes of the sound file, exactly as written; `path` names it in errors.
-    func encoded(naming path: String) throws(AudioError) -> [UInt8] {
+    /// The sound file in memory, exactly as written; `path` names it in errors.
+    func encoded(naming path: String) throws(AudioError) -> MemorySink {
         try SoundFile.encode(rendered.samples, sampleRate: rendered.sampleRate, format: format, naming: path)
     }
 }

@@ -182,7 +182,7 @@ public final class Announcer: Sendable {
     /// The plan's clips as reports show them: each known one from the table
     /// shared by this voice's announcers, the others measured by the clip cache.
     private func plannedClips(_ plan: ClipPlan) throws(AudioError) -> [PlannedClip] {
-        let keys = plan.clips.map { ShownClips.Key(words: $0.text, file: $0.file, isPrefix: $0.isPrefix) }
+        let keys = plan.clips.map { ShownClips.Key($0) }
         let known = shownClips.table.withLock { table in keys.map { table[$0] } }
         if !known.contains(where: { $0 == nil }) { return known.map { $0! } }
         var made: [PlannedClip] = []
@@ -192,9 +192,10 @@ public final class Announcer: Sendable {
                 continue
             }
             let prepared = try renderer.cache.clip(
-                at: voice.path(ofClip: key.file), sampleRate: settings.sampleRate,
+                at: voice.path(ofClip: key.clip.file), sampleRate: settings.sampleRate,
                 fadeFrames: settings.frames(settings.fade))
-            made.append(PlannedClip(words: key.words, file: key.file, duration: prepared.originalDuration, isPrefix: key.isPrefix))
+            made.append(PlannedClip(
+                words: key.clip.text, file: key.clip.file, duration: prepared.originalDuration, isPrefix: key.clip.isPrefix))
         }
         shownClips.table.withLock { table in
             for (key, clip) in zip(keys, made) { table[key] = clip }
@@ -253,10 +254,31 @@ public final class Announcer: Sendable {
 
 /// The clips of a voice as reports show them, by words, file and place.
 private final class ShownClips: Sendable {
+    /// A clip by the bytes of its words and file: hashing bytes is much
+    /// cheaper than hashing (normalising) CJK strings, once per clip per item.
     struct Key: Hashable, Sendable {
-        let words: String
-        let file: String
+        let words: [UInt8]
+        let file: [UInt8]
         let isPrefix: Bool
+        let clip: ClipPlan.Clip
+
+        init(_ clip: ClipPlan.Clip) {
+            words = clip.words.reduce(into: []) { $0.append(contentsOf: $1.utf8) }
+            file = Array(clip.file.utf8)
+            isPrefix = clip.isPrefix
+            self.clip = clip
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.words == rhs.words && lhs.file == rhs.file && lhs.isPrefix == rhs.isPrefix
+        }
+
+        func hash(into hasher: inout Hasher) {
+            // As raw bytes: element by element costs several times more.
+            words.withUnsafeBytes { hasher.combine(bytes: $0) }
+            file.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(isPrefix)
+        }
     }
 
     let table = LockedState<[Key: PlannedClip]>([:])

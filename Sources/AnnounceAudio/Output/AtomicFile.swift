@@ -19,7 +19,7 @@ package enum AtomicFile {
     /// under the final name.
     /// - Throws: ``AudioError`` of kind `unwritable` naming `path` and the reason.
     /// The corresponding C functions are `open`, `write`, `fsync` and `rename`.
-    package static func write(_ bytes: [UInt8], to path: String, durable: Bool) throws(AudioError) {
+    package static func write(_ bytes: UnsafeRawBufferPointer, to path: String, durable: Bool) throws(AudioError) {
         let (folder, name) = split(path)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw AudioError(.unwritable, "cannot write \(path): the path names no file")
@@ -40,17 +40,14 @@ package enum AtomicFile {
 
     /// Writes every byte, flushes when `durable`, and closes the descriptor.
     /// Returns the first failure, nil when all went well.
-    private static func fill(_ descriptor: Int32, with bytes: [UInt8], durable: Bool) -> SystemError? {
+    private static func fill(_ descriptor: Int32, with buffer: UnsafeRawBufferPointer, durable: Bool) -> SystemError? {
         var failure: SystemError?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                switch retryingInterrupts({ systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }) {
-                case .success(0): failure = SystemError(systemErrorNoSpace)
-                case .success(let written): offset += written
-                case .failure(let error): failure = error
-                }
-                if failure != nil { return }
+        var offset = 0
+        while offset < buffer.count, failure == nil {
+            switch retryingInterrupts({ systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }) {
+            case .success(0): failure = SystemError(systemErrorNoSpace)
+            case .success(let written): offset += written
+            case .failure(let error): failure = error
             }
         }
         if failure == nil, durable, case .failure(let error) = retryingInterrupts({ systemFsync(descriptor) }) {

@@ -71,17 +71,19 @@ public struct SoundsFolder: Sendable, Equatable {
     ) throws(AudioError) -> WrittenSound {
         let fileName = name ?? announcement.soundName
         let filePath = path(of: fileName)
-        let bytes = try announcement.encoded(naming: filePath)
-        if reuse, Self.holds(bytes, at: filePath) {
-            return WrittenSound(path: filePath, name: fileName, bytes: bytes.count, reused: true)
+        let file = try announcement.encoded(naming: filePath)
+        return try file.withBytes { bytes throws(AudioError) in
+            if reuse, Self.holds(bytes, at: filePath) {
+                return WrittenSound(path: filePath, name: fileName, bytes: bytes.count, reused: true)
+            }
+            try AtomicFile.write(bytes, to: filePath, durable: durable)
+            return WrittenSound(path: filePath, name: fileName, bytes: bytes.count, reused: false)
         }
-        try AtomicFile.write(bytes, to: filePath, durable: durable)
-        return WrittenSound(path: filePath, name: fileName, bytes: bytes.count, reused: false)
     }
 
     /// Whether the regular file at `path` (not a link, not a FIFO: opened
     /// without following links and without blocking) holds exactly `bytes`.
-    static func holds(_ bytes: [UInt8], at path: String) -> Bool {
+    static func holds(_ bytes: UnsafeRawBufferPointer, at path: String) -> Bool {
         guard case .success(let descriptor) = retryingInterrupts({ systemOpen(path, systemOpenNoFollowNonBlocking) })
         else { return false }
         defer { _ = systemClose(descriptor) }
@@ -97,7 +99,8 @@ public struct SoundsFolder: Sendable, Equatable {
             guard case .success(let count) = read, count > 0 else { break }
             filled += count
         }
-        return filled == bytes.count && onDisk.prefix(filled).elementsEqual(bytes)
+        guard filled == bytes.count else { return false }
+        return bytes.isEmpty || onDisk.withUnsafeBytes { systemMemoryEqual($0.baseAddress!, bytes.baseAddress!, bytes.count) }
     }
 
     /// A file ``prune(olderThan:dryRun:now:)`` found.

@@ -216,3 +216,8 @@ package func systemWaitForever() -> Int32 {
     sleep(3600)
     return 0
 }
+
+/// Whether `count` bytes at `lhs` and `rhs` are the same.
+package func systemMemoryEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
+    memcmp(lhs, rhs, count) == 0
+}
