@@ -25,29 +25,10 @@ struct Explain: ParsableCommand {
     func run() throws {
         let announcer = try voiceOption.announcer(
             Announcer.Options(prefix: phrase.parsedPrefix, reading: phrase.readingOptions))
-        var status = ExitStatus.success
-        for entry in input.amounts() {
-            defer { if input.stdin { Console.flush() } }
-            guard case .amount(let text) = entry else {
-                status = max(status, .dataError)
-                if case .tooLong(let line, let bytes) = entry {
-                    Console.reject(input: "", message: LineReader.tooLongMessage(line: line, bytes: bytes), json: json)
-                }
-                continue
-            }
-            let plan: Announcer.Plan
-            do {
-                plan = try announcer.plan(try phrase.amount(text))
-            } catch {
-                let fault = ExitStatus(for: error)
-                guard fault == .dataError else { throw Console.fail(error) }
-                status = max(status, fault)
-                Console.reject(input: text, message: ExitStatus.message(for: error), json: json)
-                continue
-            }
+        let status = try input.forEach(json: json) { text in
+            let plan = try announcer.plan(try phrase.amount(text))
             Console.write(json ? AnnouncementReport(input: text, plan: plan).jsonLine : Self.describe(input: text, plan: plan))
         }
-        Console.flush()
         if status != .success { throw Console.exit(status) }
     }
 

@@ -31,35 +31,17 @@ struct Render: ParsableCommand {
         let announcer = try voiceOption.announcer(output.announcerOptions(phrase))
         let folder = output.folder
         var created = false
-        var status = ExitStatus.success
-        for entry in input.amounts() {
-            defer { if input.stdin { Console.flush() } }
-            guard case .amount(let text) = entry else {
-                status = max(status, .dataError)
-                if case .tooLong(let line, let bytes) = entry {
-                    Console.reject(input: "", message: LineReader.tooLongMessage(line: line, bytes: bytes), json: json)
-                }
-                continue
+        let status = try input.forEach(json: json) { text in
+            let announcement = try announcer.render(try phrase.amount(text))
+            if !created {
+                try folder.create()
+                created = true
             }
-            do {
-                let amount = try phrase.amount(text)
-                let announcement = try announcer.render(amount)
-                if !created {
-                    try folder.create()
-                    created = true
-                }
-                let sound = try folder.write(announcement, name: output.name, durable: output.fsync)
-                Console.write(json
-                    ? AnnouncementReport(input: text, announcement: announcement, sound: sound).jsonLine
-                    : sound.path + "\n")
-            } catch {
-                let fault = ExitStatus(for: error)
-                guard fault == .dataError else { throw Console.fail(error) }
-                status = max(status, fault)
-                Console.reject(input: text, message: ExitStatus.message(for: error), json: json)
-            }
+            let sound = try folder.write(announcement, name: output.name, durable: output.fsync)
+            Console.write(json
+                ? AnnouncementReport(input: text, announcement: announcement, sound: sound).jsonLine
+                : sound.path + "\n")
         }
-        Console.flush()
         if status != .success { throw Console.exit(status) }
     }
 }

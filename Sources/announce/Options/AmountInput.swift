@@ -41,6 +41,33 @@ struct AmountInput: ParsableArguments {
         case tooLong(line: Int, bytes: Int)
     }
 
+    /// Runs `body` for each amount, in order; with `--stdin` each answer is
+    /// flushed as soon as it is made. An amount `body` rejects (a fault that
+    /// ``ExitStatus`` calls data) is reported and the others go on; any other
+    /// fault ends the command. Returns the status the rejected ones give.
+    func forEach(json: Bool, _ body: (String) throws -> Void) throws -> ExitStatus {
+        var status = ExitStatus.success
+        for entry in amounts() {
+            defer { if stdin { Console.flush() } }
+            switch entry {
+            case .tooLong(let line, let bytes):
+                status = max(status, .dataError)
+                Console.reject(input: "", message: LineReader.tooLongMessage(line: line, bytes: bytes), json: json)
+            case .amount(let text):
+                do {
+                    try body(text)
+                } catch {
+                    let fault = ExitStatus(for: error)
+                    guard fault == .dataError else { throw Console.fail(error) }
+                    status = max(status, fault)
+                    Console.reject(input: text, message: ExitStatus.message(for: error), json: json)
+                }
+            }
+        }
+        Console.flush()
+        return status
+    }
+
     /// The amounts, in order, as given; with `--stdin`, read line by line
     /// as they arrive.
     func amounts() -> AnySequence<Entry> {
