@@ -31,13 +31,19 @@ public final class BatchPipeline: Sendable {
         public var fenByDefault: Bool
         /// Flush every file and its folder entry to the disk before its result is reported.
         public var durable: Bool
+        /// Where the files are served, to give each report its sound URL.
+        public var soundURLBase: String?
 
-        public init(jobs: Int = 1, dryRun: Bool = false, force: Bool = false, fenByDefault: Bool = false, durable: Bool = false) {
+        public init(
+            jobs: Int = 1, dryRun: Bool = false, force: Bool = false, fenByDefault: Bool = false, durable: Bool = false,
+            soundURLBase: String? = nil
+        ) {
             self.jobs = max(1, jobs)
             self.dryRun = dryRun
             self.force = force
             self.fenByDefault = fenByDefault
             self.durable = durable
+            self.soundURLBase = soundURLBase
         }
     }
 
@@ -132,6 +138,7 @@ public final class BatchPipeline: Sendable {
                 let sound = try folder.write(announcement, name: item.name, reuse: !options.force, durable: options.durable)
                 report = AnnouncementReport(input: item.amountText, announcement: announcement, sound: sound)
                 report.cached = sound.reused
+                if let base = options.soundURLBase { report.addSoundURL(base: base) }
             }
             report.id = item.id
             return Result(report: report, status: .success)

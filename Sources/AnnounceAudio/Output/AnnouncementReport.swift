@@ -4,6 +4,8 @@ import AnnounceCore
 /// lines, nested by command. `explain` gives the plan's fields, `render`
 /// adds the file's, `batch` adds the item's; a failed one carries `error`
 /// instead of the plan and file. ``jsonLine`` is the one writer of them.
+/// A rendered sound's report carries the push's `aps` object, and with a
+/// URL base the file's URL.
 public struct AnnouncementReport: Sendable, Equatable {
     // explain
     /// The amount exactly as given, before any convenience was applied.
@@ -28,6 +30,10 @@ public struct AnnouncementReport: Sendable, Equatable {
     public var sampleRate: Int?
     /// The file's size.
     public var bytes: Int?
+    /// The push's `aps` object for this sound.
+    public var aps: PushPayload?
+    /// The sound file's URL (`--sound-url-base`), for the push's ``PushPayload/urlKey``.
+    public var soundURL: String?
     // batch
     /// The input line number, from 1.
     public var line: Int?
@@ -60,6 +66,12 @@ public struct AnnouncementReport: Sendable, Equatable {
         encoding = announcement.format.encoding.rawValue
         sampleRate = announcement.sampleRate
         bytes = sound.bytes
+        aps = PushPayload(body: announcement.phrase.text, sound: sound.name)
+    }
+
+    /// Adds the file's URL under `base` (see ``PushPayload/url(base:sound:)``).
+    public mutating func addSoundURL(base: String) {
+        if let sound { soundURL = PushPayload.url(base: base, sound: sound) }
     }
 
     /// A rejected amount or failed item.
@@ -84,6 +96,8 @@ public struct AnnouncementReport: Sendable, Equatable {
     public var jsonLine: String {
         var object = JSONObject()
         object.add("amount", amount)
+        if let soundURL { object.add(PushPayload.urlKey, soundURL) }
+        if let aps { object.add("aps", aps.object) }
         if let bytes { object.add("bytes", bytes) }
         if let cached { object.add("cached", cached) }
         if let clips { object.add("clips", clips) }

@@ -54,7 +54,8 @@ struct Batch: ParsableCommand {
         }
         let pipeline = BatchPipeline(
             announcer: announcer, folder: folder,
-            options: .init(jobs: jobs, dryRun: dryRun, force: force, fenByDefault: phrase.fen, durable: output.fsync))
+            options: .init(jobs: jobs, dryRun: dryRun, force: force, fenByDefault: phrase.fen, durable: output.fsync,
+                           soundURLBase: output.soundURLBase))
         let progress = BatchProgress(totalBytes: file.flatMap(Self.fileSize))
         let summary = pipeline.run(lines: reader, emit: { Console.write($0.report.jsonLine) }) { state in
             Console.flush()

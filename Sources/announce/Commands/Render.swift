@@ -6,7 +6,7 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render each amount into an iOS notification sound (the default command).",
         discussion: """
-            Writes ROOT/Library/Sounds/announce-<amount>-<hash>.<ext> and prints its path; the name changes whenever the content would. With --json, one line per amount: the explain fields plus file, sound, duration, speed, format, encoding, sampleRate and bytes.
+            Writes ROOT/Library/Sounds/announce-<amount>-<hash>.<ext> and prints its path; the name changes whenever the content would. With --json, one line per amount: the explain fields plus file, sound, duration, speed, format, encoding, sampleRate, bytes, and aps, the push's aps object (with --sound-url-base, also announce-sound-url, the file's URL).
 
             Exit codes: 0 ok, 64 usage, 65 a rejected amount or one that cannot fit the budget, 66 voice missing or broken, 73 cannot write the output, 74 standard output closed.
             """)
@@ -38,9 +38,10 @@ struct Render: ParsableCommand {
                 created = true
             }
             let sound = try folder.write(announcement, name: output.name, durable: output.fsync)
-            Console.write(json
-                ? AnnouncementReport(input: text, announcement: announcement, sound: sound).jsonLine
-                : sound.path + "\n")
+            guard json else { return Console.write(sound.path + "\n") }
+            var report = AnnouncementReport(input: text, announcement: announcement, sound: sound)
+            if let base = output.soundURLBase { report.addSoundURL(base: base) }
+            Console.write(report.jsonLine)
         }
         if status != .success { throw Console.exit(status) }
     }

@@ -27,6 +27,11 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .customLong("max-speed"), help: ArgumentHelp("The most the speech may be sped up to fit the budget.", valueName: "factor"))
     var maxSpeed: DecimalArgument = DecimalArgument(1.35)
 
+    @Option(name: .customLong("sound-url-base"), help: ArgumentHelp(
+        "Where the files are served (https://…): each JSON line gets the file's URL under \"announce-sound-url\".",
+        valueName: "url"))
+    var soundURLBase: String?
+
     @Flag(help: "Flush each file and its folder entry to the disk before reporting it, so a power cut cannot leave a short file.")
     var fsync = false
 
@@ -55,6 +60,9 @@ struct OutputOptions: ParsableArguments {
         }
         guard RenderSettings.speeds.contains(maxSpeed.value) else {
             throw ValidationError("--max-speed must be between \(RenderSettings.speeds.lowerBound) and \(RenderSettings.speeds.upperBound)")
+        }
+        if let soundURLBase, let problem = PushPayload.validate(base: soundURLBase) {
+            throw ValidationError("--sound-url-base: \(problem)")
         }
         if let sampleRate, !RenderSettings.sampleRates.contains(sampleRate) {
             throw ValidationError("--sample-rate must be between \(RenderSettings.sampleRates.lowerBound) and \(RenderSettings.sampleRates.upperBound) Hz")
