@@ -96,6 +96,31 @@ struct ClipAcceptanceTests {
         _ = try announcer.render(try Amount(parsing: "3"))
     }
 
+    @Test("a voice folder whose name holds a newline or tab gives one-line messages")
+    func escapedPaths() throws {
+        let folder = try TemporaryFolder()
+        let copy = folder.file("voice\n\tname")
+        try FileManager.default.copyItem(atPath: Self.bundled, toPath: copy)
+        try FileManager.default.removeItem(atPath: copy + "/san1.wav")
+        try Data("RIFF garbage".utf8).write(to: URL(fileURLWithPath: copy + "/wu3.wav"))
+        let voice = try Voice(at: copy)
+        let problems = VoiceInspection(voice: voice).problems
+        #expect(problems.count == 2)
+        for problem in problems {
+            #expect(!problem.contains("\n") && !problem.contains("\t") && problem.contains("voice\\n\\tname"), "\(problem)")
+        }
+        // The renderer reads clips the same way (the voice's digest needs
+        // every file present, so 三 is put back).
+        try FileManager.default.copyItem(atPath: Self.bundled + "/san1.wav", toPath: copy + "/san1.wav")
+        let announcer = try Announcer(voice: try Voice(at: copy), cache: ClipCache())
+        #expect {
+            try announcer.render(try Amount(parsing: "5"))
+        } throws: { error in
+            let message = "\(error)"
+            return !message.contains("\n") && message.contains("voice\\n\\tname") && message.contains("wu3.wav")
+        }
+    }
+
     @Test("the thresholds themselves: just above passes, just below is refused")
     func thresholds() throws {
         let preparation = ClipPreparation()

@@ -99,6 +99,7 @@ struct AmountParsingTests {
         let hidden = AmountError(input: "1\u{200D}\u{202E}\t\\", problem: .notDecimal).description
         #expect(hidden == "'1\\u{200D}\\u{202E}\\t\\\\' is not a decimal amount")
         #expect(AmountError(input: "\u{301}1", problem: .notDecimal).description == "'\\u{301}1' is not a decimal amount")
+        #expect(AmountError(input: " \u{301}1", problem: .notDecimal).description == "' \\u{301}1' is not a decimal amount")
         #expect(AmountError(input: "é1", problem: .notDecimal).description == "'é1' is not a decimal amount")
         let invisible = AmountError(input: "\u{200D}1", problem: .invisibleCharacter("\u{200D}")).description
         #expect(invisible == "'\\u{200D}1' contains an invisible character: U+200D ZERO WIDTH JOINER (a format character)")

@@ -166,6 +166,20 @@ struct VoiceFolderTests {
         #expect([.unusableFile, .unreadableManifest].contains(error.kind))
     }
 
+    @Test("paths with a newline or tab are escaped in the message")
+    func escapedPaths() throws {
+        let area = try Area()
+        let odd = area.root + "/odd\n\tvoice"
+        try FileManager.default.moveItem(atPath: area.voice, toPath: odd)
+        #expect(mkfifo(odd + "/sub/er2.wav", 0o644) == 0)
+        try area.write(#"{"format": 1, "id": "t", "clips": {"一": "yi.wav", "二": "sub/er2.wav"}}"#, to: odd + "/voice.json")
+        let error = try #require(Self.refusal(odd))
+        #expect(error.description.contains("odd\\n\\tvoice/voice.json: clip '二' (sub/er2.wav) is a FIFO"), "\(error)")
+        #expect(!error.description.contains("\n") && !error.description.contains("\t"))
+        let missing = try #require(Self.refusal(area.root + "/no\nsuch"))
+        #expect(missing.description == "no voice at '\(area.root)/no\\nsuch': no such folder")
+    }
+
     @Test("a missing clip file is left for the reader to report")
     func missingClip() throws {
         let area = try Area()

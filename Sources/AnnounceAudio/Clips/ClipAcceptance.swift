@@ -28,14 +28,21 @@ public enum ClipAcceptance {
 
     /// Reads the clip at `path`: checked to be a regular file first, then
     /// decoded with libsndfile and mixed to mono.
-    /// - Throws: ``AudioError`` of kind `unreadable` naming `path`.
+    /// - Throws: ``AudioError`` naming `path` (escaped, ``MessageText``):
+    ///   `unreadable`, or `unusableClip` for a clip too long to decode.
     public static func read(_ path: String) throws(AudioError) -> (audio: AudioBuffer, info: SoundFileInfo) {
         do throws(FileCheck.Failure) {
             try FileCheck.requireRegularFile(path)
         } catch {
             throw AudioError(.unreadable, "\(MessageText.escaped(path)): \(error.reason)")
         }
-        return try SoundFile.readMono(path: path)
+        do throws(AudioError) {
+            return try SoundFile.readMono(path: path)
+        } catch {
+            // libsndfile's messages quote the path as it is: a voice folder
+            // named with a newline must not break the message's line.
+            throw AudioError(error.kind, MessageText.escaped(error.message))
+        }
     }
 
     /// Why decoded `audio` is not a usable word, as the end of a sentence

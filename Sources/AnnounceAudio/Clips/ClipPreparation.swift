@@ -1,3 +1,4 @@
+import AnnounceCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -91,7 +92,7 @@ public struct ClipPreparation: Hashable, Sendable {
             trimAndLevel(samples, sampleRate: sampleRate)
         }
         guard !samples.isEmpty else {
-            throw AudioError(.unusableClip, "\(path): the clip is too short to use at \(sampleRate) Hz")
+            throw AudioError(.unusableClip, "\(MessageText.escaped(path)): the clip is too short to use at \(sampleRate) Hz")
         }
         return LevelledClip(
             path: path, audio: AudioBuffer(sampleRate: sampleRate, samples: samples),

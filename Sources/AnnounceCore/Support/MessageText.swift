@@ -6,7 +6,8 @@
 /// and paragraph separators, format characters (zero-width joiners, the byte
 /// order mark, bidirectional overrides that would reorder the message),
 /// variation selectors and other default-ignorable characters, blanks other
-/// than the plain space, and a combining mark with nothing to combine with.
+/// than the plain space, and a combining mark with nothing (or a blank) to
+/// combine with.
 /// A backslash is doubled, so an escape in the message always means an
 /// escaped character.
 public enum MessageText {
@@ -63,7 +64,8 @@ public enum MessageText {
                 hasBase = false
             } else {
                 out.unicodeScalars.append(scalar)
-                hasBase = true
+                // A mark on a blank shows as a lone accent: escape it too.
+                hasBase = !scalar.properties.isWhitespace
             }
         }
         return out
