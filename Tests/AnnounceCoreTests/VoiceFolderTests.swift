@@ -166,6 +166,21 @@ struct VoiceFolderTests {
         #expect([.unusableFile, .unreadableManifest].contains(error.kind))
     }
 
+    @Test("clip names that are canonically equivalent are different files")
+    func equivalentNames() throws {
+        let area = try Area()
+        try area.write("precomposed", to: area.voice + "/\u{E9}.wav")
+        try area.write("decomposed", to: area.voice + "/e\u{301}.wav")
+        try area.write(
+            "{\"format\": 1, \"id\": \"t\", \"clips\": {\"一\": \"\u{E9}.wav\", \"二\": \"e\u{301}.wav\"}}",
+            to: area.voice + "/voice.json")
+        let voice = try #require(try Self.load(area.voice)?.get())
+        let one = voice.path(ofClip: try #require(voice.manifest.clips["一"]))
+        let two = voice.path(ofClip: try #require(voice.manifest.clips["二"]))
+        #expect(try String(contentsOfFile: one, encoding: .utf8) == "precomposed")
+        #expect(try String(contentsOfFile: two, encoding: .utf8) == "decomposed")
+    }
+
     @Test("paths with a newline or tab are escaped in the message")
     func escapedPaths() throws {
         let area = try Area()

@@ -35,6 +35,10 @@ public struct Voice: Sendable {
     /// is loaded, so every reader (check, digest, renderer) opens the file
     /// that was checked. Empty for a voice made from a manifest in memory.
     private let resolvedClips: [[UInt8]: String]
+    /// The same, keyed by the name as a String, for a lookup per clip per
+    /// render without building a byte array. String keys merge canonically
+    /// equivalent names, so each entry keeps its exact name to compare.
+    private let resolvedByName: [String: (file: String, path: String)]
 
     /// The largest manifest read: a voice.json is a few kilobytes.
     public static let maximumManifestBytes = 4 << 20
@@ -102,6 +106,12 @@ public struct Voice: Sendable {
         self.clipsByBytes = Dictionary(uniqueKeysWithValues: manifest.clips.map { (Array($0.key.utf8), $0.value) })
         self.longestKey = manifest.clips.keys.map(\.utf8.count).max() ?? 0
         self.resolvedClips = resolvedClips
+        var byName: [String: (file: String, path: String)] = [:]
+        for (bytes, path) in resolvedClips {
+            let file = String(decoding: bytes, as: UTF8.self)
+            if byName[file] == nil { byName[file] = (file, path) }
+        }
+        self.resolvedByName = byName
     }
 
     /// The real path of clip `file` inside `folder` (a real path).
@@ -160,7 +170,9 @@ public struct Voice: Sendable {
     /// The full path of a clip file named in the manifest: for a voice
     /// loaded from its folder, the real path checked when it was loaded.
     public func path(ofClip file: String) -> String {
-        resolvedClips[Array(file.utf8)] ?? Paths.join(directory, file)
+        guard !resolvedClips.isEmpty else { return Paths.join(directory, file) }
+        if let entry = resolvedByName[file], entry.file.utf8.elementsEqual(file.utf8) { return entry.path }
+        return resolvedClips[Array(file.utf8)] ?? Paths.join(directory, file)
     }
 
     /// Whether the voice can say `word` with a clip of its own.
