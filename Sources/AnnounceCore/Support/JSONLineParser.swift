@@ -39,6 +39,7 @@ public struct JSONLineParser: Sendable {
         public let key: String
         public let value: Value
 
+        /// A member with `key` and `value`.
         public init(key: String, value: Value) {
             self.key = key
             self.value = value
@@ -52,6 +53,7 @@ public struct JSONLineParser: Sendable {
         /// The problem, as the end of a sentence: `duplicate key 'amount'`.
         public let problem: String
 
+        /// An error at byte `offset` with `problem` (the end of a sentence).
         public init(offset: Int, problem: String) {
             self.offset = offset
             self.problem = problem

@@ -25,6 +25,8 @@ public enum MessageText {
     /// Whether `scalar` is invisible or breaks a line: what ``escaped(_:)``
     /// escapes, the plain space and combining marks aside.
     public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII, the common case, without the property tables.
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
         let properties = scalar.properties
         switch properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned:
@@ -40,9 +42,10 @@ public enum MessageText {
     /// Whether `scalar` is a combining mark: it is drawn on the character
     /// before it, so with none before it (or an escape) it is invisible.
     public static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        guard !scalar.isASCII else { return false }
         switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
-        default: false
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
         }
     }
 

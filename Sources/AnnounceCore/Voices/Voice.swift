@@ -55,7 +55,7 @@ public struct Voice: Sendable {
     /// - Throws: ``VoiceError``: `notFound`, `unreadableManifest`,
     ///   `invalidManifest`, or `unusableFile` naming the file and the problem.
     public init(at path: String) throws(VoiceError) {
-        let shownPath = MessageText.escaped(path)
+        var shownPath: String { MessageText.escaped(path) }
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw VoiceError(.notFound, "no voice at '\(shownPath)': no such folder")
@@ -63,7 +63,7 @@ public struct Voice: Sendable {
         let isDirectory = status.st_mode & S_IFMT == S_IFDIR
         let directory = isDirectory ? path : Paths.parent(of: path)
         let manifestPath = isDirectory ? Paths.join(path, Self.manifestName) : path
-        let shownManifest = MessageText.escaped(manifestPath)
+        var shownManifest: String { MessageText.escaped(manifestPath) }
         guard let realDirectory = FileCheck.realPath(directory.isEmpty ? "." : directory) else {
             throw VoiceError(.notFound, "no voice at '\(shownPath)': no such folder")
         }
@@ -90,7 +90,7 @@ public struct Voice: Sendable {
         var resolved: [[UInt8]: String] = [:]
         for (word, file) in manifest.clips.sorted(by: { $0.key < $1.key }) where resolved[Array(file.utf8)] == nil {
             resolved[Array(file.utf8)] = try Self.resolve(
-                clip: file, word: word, in: realDirectory, manifest: shownManifest)
+                clip: file, word: word, in: realDirectory, manifest: manifestPath)
         }
         self.init(directory: directory.isEmpty ? "." : directory, manifest: manifest, resolvedClips: resolved)
     }
@@ -117,13 +117,21 @@ public struct Voice: Sendable {
     /// The real path of clip `file` inside `folder` (a real path).
     /// - Throws: ``VoiceError`` when it leads outside the folder, is not a
     ///   regular file, or is a link to nothing.
-    private static func resolve(clip file: String, word: String, in folder: String, manifest: String) throws(VoiceError) -> String {
+    private static func resolve(clip file: String, word: String, in folder: String, manifest manifestPath: String) throws(VoiceError) -> String {
         let path = Paths.join(folder, file)
-        let named = "clip \(MessageText.quoted(word)) (\(MessageText.escaped(file)))"
+        // Messages are made only on failure.
+        var manifest: String { MessageText.escaped(manifestPath) }
+        var named: String { "clip \(MessageText.quoted(word)) (\(MessageText.escaped(file)))" }
         func outside(_ real: String) -> VoiceError {
             VoiceError(
                 .unusableFile,
                 "\(manifest): \(named) is \(MessageText.escaped(real)), outside the voice folder \(MessageText.escaped(folder)) (a symbolic link leads out)")
+        }
+        // The common case in one system call: a regular file (not a link)
+        // directly in the folder, whose path has no link left to resolve.
+        var status = stat()
+        if !file.utf8.contains(UInt8(ascii: "/")), lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            return path
         }
         if let real = FileCheck.realPath(path) {
             guard FileCheck.isInside(real, folder: folder) else { throw outside(real) }
@@ -149,6 +157,7 @@ public struct Voice: Sendable {
                 return real + rest
             }
             let above = Paths.parent(of: parent)
+            guard above != parent else { break }
             rest = (String(parent.utf8.dropFirst(above.utf8.count)) ?? "") + rest
             parent = above
         }
