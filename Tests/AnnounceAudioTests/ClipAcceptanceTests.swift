@@ -121,6 +121,39 @@ struct ClipAcceptanceTests {
         }
     }
 
+    /// A voice made in memory skips the checks of `Voice(at:)`; reading a
+    /// clip checks again, so a FIFO is still refused, not waited on.
+    @Test("a FIFO clip is refused by inspection and preparation without blocking")
+    func fifoClip() throws {
+        let folder = try TemporaryFolder()
+        let copy = folder.file("voice")
+        try FileManager.default.copyItem(atPath: Self.bundled, toPath: copy)
+        try FileManager.default.removeItem(atPath: copy + "/er4.wav")
+        #expect(mkfifo(copy + "/er4.wav", 0o644) == 0)
+        let manifest = try Voice(at: Self.bundled).manifest
+        let voice = Voice(directory: copy, manifest: manifest)
+        nonisolated(unsafe) var problems: [String] = []
+        nonisolated(unsafe) var preparationError: AudioError?
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            problems = VoiceInspection(voice: voice).problems
+            do {
+                _ = try ClipPreparation().prepareClip(at: copy + "/er4.wav", sampleRate: 16_000)
+            } catch {
+                preparationError = error as? AudioError
+            }
+            done.signal()
+        }.start()
+        // A hang guard, not a timing assertion.
+        guard done.wait(timeout: .now() + 20) == .success else {
+            Issue.record("reading a FIFO clip blocked for 20 s")
+            return
+        }
+        #expect(problems == ["clip '二': \(copy)/er4.wav: is a FIFO, not a regular file"])
+        #expect(preparationError?.kind == .unreadable)
+        #expect(preparationError?.message == "\(copy)/er4.wav: is a FIFO, not a regular file")
+    }
+
     @Test("the thresholds themselves: just above passes, just below is refused")
     func thresholds() throws {
         let preparation = ClipPreparation()
