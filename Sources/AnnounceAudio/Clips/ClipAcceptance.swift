@@ -26,24 +26,39 @@ public enum ClipAcceptance {
     /// silence or noise, which levelling would only raise.
     public static let minimumPeak = -55.0
 
-    /// Reads the clip at `path`: checked to be a regular file first, then
-    /// decoded with libsndfile and mixed to mono.
+    /// Reads the clip at `path`: opened without blocking and checked to be
+    /// a regular file first, then decoded with libsndfile and mixed to mono.
     /// - Throws: ``AudioError`` naming `path` (escaped, ``MessageText``):
     ///   `unreadable`, or `unusableClip` for a clip too long to decode.
     public static func read(_ path: String) throws(AudioError) -> (audio: AudioBuffer, info: SoundFileInfo) {
+        let descriptor: Int32
         do throws(FileCheck.Failure) {
-            try FileCheck.requireRegularFile(path)
+            descriptor = try FileCheck.openRegularFile(path)
         } catch {
             throw AudioError(.unreadable, "\(MessageText.escaped(path)): \(error.reason)")
         }
+        defer { close(descriptor) }
+        // libsndfile opens files by name. Through the descriptor's own name
+        // it opens the very file just checked, even if a FIFO took the
+        // path's place meanwhile; where there is no such name, the path.
+        let alias = "\(descriptorFolder)/\(descriptor)"
+        let name = access(alias, R_OK) == 0 ? alias : path
         do throws(AudioError) {
-            return try SoundFile.readMono(path: path)
+            return try SoundFile.readMono(path: name)
         } catch {
-            // libsndfile's messages quote the path as it is: a voice folder
-            // named with a newline must not break the message's line.
-            throw AudioError(error.kind, MessageText.escaped(error.message))
+            // Messages name the clip, not the alias; and libsndfile's quote
+            // paths as they are: a folder named with a newline must not
+            // break the message's line.
+            let message = name == alias ? error.message.replacing(alias, with: path) : error.message
+            throw AudioError(error.kind, MessageText.escaped(message))
         }
     }
+
+    #if os(Linux)
+        private static let descriptorFolder = "/proc/self/fd"
+    #else
+        private static let descriptorFolder = "/dev/fd"
+    #endif
 
     /// Why decoded `audio` is not a usable word, as the end of a sentence
     /// that starts with the clip's name (`is silent (digital silence)`);

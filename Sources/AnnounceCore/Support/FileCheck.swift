@@ -50,16 +50,10 @@ public enum FileCheck {
     /// - Throws: ``Failure`` when it cannot be opened or read, is not a
     ///   regular file, or is larger than `limit`.
     public static func readRegularFile(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else {
-            let error = errno
-            if error == ELOOP { throw Failure(reason: "is a symbolic link", isMissing: false) }
-            throw missingOrUnreadable(path, error: error)
-        }
+        let descriptor = try openRegularFile(path, followingLinks: false)
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Failure(reason: "cannot be read (\(describe(errno)))", isMissing: false) }
-        try requireRegular(mode: status.st_mode)
         guard status.st_size <= limit else {
             throw Failure(reason: "is too large (\(status.st_size) bytes; at most \(limit))", isMissing: false)
         }
@@ -81,6 +75,33 @@ public enum FileCheck {
         }
         bytes.removeSubrange(count...)
         return bytes
+    }
+
+    /// Opens `path` for reading without blocking (a FIFO opened for reading
+    /// would wait for a writer) and checks that what was opened is a regular
+    /// file. The caller closes the descriptor.
+    /// - Parameter followingLinks: false to refuse a final symbolic link.
+    /// - Throws: ``Failure`` when it cannot be opened or is not a regular file.
+    public static func openRegularFile(_ path: String, followingLinks: Bool = true) throws(Failure) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else {
+            let error = errno
+            if error == ELOOP && !followingLinks { throw Failure(reason: "is a symbolic link", isMissing: false) }
+            throw missingOrUnreadable(path, error: error)
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let error = errno
+            close(descriptor)
+            throw Failure(reason: "cannot be read (\(describe(error)))", isMissing: false)
+        }
+        do throws(Failure) {
+            try requireRegular(mode: status.st_mode)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return descriptor
     }
 
     private static func requireRegular(mode: mode_t) throws(Failure) {
