@@ -40,8 +40,8 @@ struct ClipMeasurementTests {
         // around samples of at least half the peak must still find it.
         let signs: [Float] = [-1, 1, -1, 1, -1, 1, 1, -1, 1, -1, 1, -1]
         let worst: [Float] = [Float](repeating: 0, count: 200) + [1] + [Float](repeating: 0, count: 200)
-            + (0..<1_200).map { signs[$0 % signs.count] * 0.6 } + [Float](repeating: 0, count: 200)
-        let square: [Float] = (0..<3_000).map { ($0 / 2) % 2 == 0 ? 0.8 : -0.8 }
+            + (0..<max(1_200, rate / 20)).map { signs[$0 % signs.count] * 0.6 } + [Float](repeating: 0, count: 200)
+        let square: [Float] = (0..<max(3_000, rate / 20)).map { ($0 / 2) % 2 == 0 ? 0.8 : -0.8 }
         return [
             ("near Nyquist", TestAudio.sine(Double(rate) * 0.47, seconds: 0.2, amplitude: 0.7, rate: rate)),
             ("quarter rate", TestAudio.sine(Double(rate) / 4, seconds: 0.1, amplitude: 0.5, rate: rate)),
@@ -53,7 +53,13 @@ struct ClipMeasurementTests {
     @Test("the true peak of hard signals equals a full pass, to the bit", arguments: [8_000, 16_000, 44_100, 96_000])
     func hardSignals(rate: Int) throws {
         for (name, samples) in Self.hardSignals(rate: rate) {
-            let clip = try ClipPreparation().prepare(AudioBuffer(sampleRate: rate, samples: samples), from: name, sampleRate: rate)
+            let audio = AudioBuffer(sampleRate: rate, samples: samples)
+            // Signals too short to be a word never reach a measurement.
+            if ClipAcceptance.problem(with: audio, preparation: ClipPreparation()) != nil {
+                #expect(["one sample", "steps"].contains(name), "\(name) is refused")
+                continue
+            }
+            let clip = try ClipPreparation().prepare(audio, from: name, sampleRate: rate)
             #expect(clip.measurement.truePeak == (try Self.fullPassTruePeak(clip.audio.samples, rate: rate)), "\(name)")
             #expect(clip.measurement.truePeak >= 20 * log10(Double(clip.audio.samples.map(abs).max() ?? 0)), "\(name)")
         }

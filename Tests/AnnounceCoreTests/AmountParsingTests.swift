@@ -1,4 +1,5 @@
 import AnnounceCore
+import Foundation
 import Testing
 
 struct AmountParsingTests {
@@ -45,6 +46,35 @@ struct AmountParsingTests {
         #expect(throws: AmountError(input: text, problem: problem)) { try Amount(userInput: text) }
     }
 
+    /// Blanks are trimmed one Unicode scalar at a time: a blank with a
+    /// combining mark, a joiner or a variation selector glued to it is one
+    /// Character, and trimming Characters would silently drop the mark too.
+    /// Whatever invisible is left is refused, naming the character.
+    @Test("invisible characters are refused, not trimmed away", arguments: [
+        (" \u{0301}123", 0x0301), ("\u{0301}123", 0x0301), ("123\u{0301}", 0x0301), ("1\u{0301}23", 0x0301),
+        ("\u{200D}1", 0x200D), (" \u{200D}1", 0x200D), ("1\u{200D} ", 0x200D), ("1\u{FE0F}", 0xFE0F),
+        (" 1\u{FE0F} ", 0xFE0F), ("\u{FEFF}5", 0xFEFF), ("\u{200B}5", 0x200B), ("5\u{200C}", 0x200C),
+        ("\u{202E}12", 0x202E), ("¥\u{200D}12", 0x200D), ("\u{00AD}12", 0x00AD), ("1\u{E0101}", 0xE0101),
+        ("\u{0}12", 0x0), ("12\u{7}", 0x7), ("\u{3000}\u{20DD}7", 0x20DD), ("\u{2060}1", 0x2060),
+        ("１\u{0301}", 0x0301),
+    ] as [(String, UInt32)])
+    func invisible(text: String, scalar: UInt32) {
+        let expected = AmountError(input: text, problem: .invisibleCharacter(Unicode.Scalar(scalar)!))
+        #expect(throws: expected) { try Amount(userInput: text) }
+        #expect(throws: expected) { try Amount(fenText: text) }
+        let message = expected.description
+        #expect(message.contains(String(format: "U+%04X", scalar)) && !message.contains("\n"))
+        #expect(message.unicodeScalars.allSatisfy { !MessageText.isInvisible($0) })
+    }
+
+    @Test("blanks of every kind are trimmed by scalar, conveniences still work", arguments: [
+        ("\u{3000}１２３．４５\u{3000}", 12345), ("\u{A0}¥12\u{2003}", 1200), ("\r\n5\t", 500), ("\u{85}9", 900),
+        ("\u{2028}8\u{2029}", 800), ("￥１,０００.５", 100_050),
+    ] as [(String, UInt64)])
+    func blanks(text: String, fen: UInt64) throws {
+        #expect(try Amount(userInput: text).fen == fen)
+    }
+
     @Test("whole fen", arguments: [("12345", 12345), ("0", 0), (" 7 ", 7), ("99999999999999", 99_999_999_999_999)]
         as [(String, UInt64)])
     func fen(text: String, fen: UInt64) throws {
@@ -66,6 +96,13 @@ struct AmountParsingTests {
         #expect(AmountError(input: "1e3", problem: .notDecimal).description == "'1e3' is not a decimal amount")
         let control = AmountError(input: "1\n2\u{0}", problem: .notDecimal).description
         #expect(!control.contains("\n") && control.contains("\\n"))
+        let hidden = AmountError(input: "1\u{200D}\u{202E}\t\\", problem: .notDecimal).description
+        #expect(hidden == "'1\\u{200D}\\u{202E}\\t\\\\' is not a decimal amount")
+        #expect(AmountError(input: "\u{301}1", problem: .notDecimal).description == "'\\u{301}1' is not a decimal amount")
+        #expect(AmountError(input: " \u{301}1", problem: .notDecimal).description == "' \\u{301}1' is not a decimal amount")
+        #expect(AmountError(input: "é1", problem: .notDecimal).description == "'é1' is not a decimal amount")
+        let invisible = AmountError(input: "\u{200D}1", problem: .invisibleCharacter("\u{200D}")).description
+        #expect(invisible == "'\\u{200D}1' contains an invisible character: U+200D ZERO WIDTH JOINER (a format character)")
         let long = AmountError(input: String(repeating: "9", count: 10_000), problem: .tooLarge).description
         #expect(long.count < 200)
     }

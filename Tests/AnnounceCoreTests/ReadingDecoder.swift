@@ -50,7 +50,8 @@ struct ReadingDecoder {
             let integerWords = Array(rest[..<yuanIndex])
             guard integerWords != ["零"] else { throw Invalid(description: "零元 with 角/分") }
             rest = rest[(yuanIndex + 1)...]
-            yuan = try integerValue(integerWords, wholeAmount: rest.isEmpty)
+            // The integer part stands directly before 元 whatever follows it.
+            yuan = try integerValue(integerWords, wholeAmount: true)
         }
         var jiao: UInt64 = 0
         var fen: UInt64 = 0
@@ -87,11 +88,16 @@ struct ReadingDecoder {
         var isLiang: Bool
     }
 
+    /// `wholeAmount`: the integer part is read directly before 元 (V2's
+    /// bare whole 2), not before 点.
     private func integerValue(_ words: [String], wholeAmount: Bool) throws -> UInt64 {
         if words == ["零"] { return 0 }
         if words == ["两"] {
             guard options.liang && wholeAmount else { throw Invalid(description: "bare 两 outside V2's whole 2") }
             return 2
+        }
+        if words == ["二"] && options.liang && wholeAmount {
+            throw Invalid(description: "a whole 2 before 元 is 两 with V2")
         }
         var terms: [Term] = []
         var group: [Term] = []  // terms of the group being read, positions 0–3 within it

@@ -103,6 +103,30 @@ struct VoiceTests {
         }
     }
 
+    /// File names and keys come from the manifest's author: a NUL, tab or
+    /// newline in them is shown escaped, so a message is always one line.
+    @Test("manifest messages escape control and invisible characters", arguments: [
+        (#"{"format": 1, "id": "x", "clips": {"一\n二": "a.wav"}}"#, #"clip word '一\n二'"#),
+        (#"{"format": 1, "id": "x", "clips": {"一\t": "a.wav"}}"#, #"clip word '一\t'"#),
+        (#"{"format": 1, "id": "x", "clips": {"\u0000": "a.wav"}}"#, #"clip word '\0'"#),
+        (#"{"format": 1, "id": "x", "clips": {"一\u202e": "a.wav"}}"#, #"clip word '一\u{202E}'"#),
+        (#"{"format": 1, "id": "x", "clips": {"一": "a\nb.wav"}}"#, #"clip '一': 'a\nb.wav' must be a file"#),
+        (#"{"format": 1, "id": "x", "clips": {"一": "a\u0000.wav"}}"#, #"clip '一': 'a\0.wav' must be a file"#),
+        (#"{"format": 1, "id": "x", "clips": {"一\r": 5}}"#, #"clip '一\r' must name a file"#),
+        (#"{"format": 1, "id": "x", "clips": {"一": "a\u2028.wav"}}"#, #"'a\u{2028}.wav' must be a file"#),
+    ])
+    func escapedManifestMessages(json: String, expected: String) {
+        for source in ["/v/voice.json", "/v\n\t/voice.json"] {
+            #expect {
+                try VoiceManifest(json: Data(json.utf8), source: source)
+            } throws: { error in
+                let message = (error as? VoiceError)?.description ?? ""
+                return message.contains(expected) && message.hasPrefix(MessageText.escaped(source))
+                    && !message.unicodeScalars.contains { MessageText.isInvisible($0) }
+            }
+        }
+    }
+
     @Test("a well-formed manifest keeps its fields; unknown fields are ignored")
     func manifestFields() throws {
         let json = #"{"format": 1, "id": "brand", "name": "Brand voice", "language": "cmn", "license": "CC0-1.0", "#

@@ -1,3 +1,4 @@
+import AnnounceCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -38,8 +39,6 @@ public struct ClipPreparation: Hashable, Sendable {
     /// otherwise hold every other word down; with the bundled voice only
     /// 元 is affected, by under 2 dB.
     public var peakCeiling: Double
-    /// A clip whose peak stays below this level (dBFS) is silent and refused.
-    public var silenceFloor: Double
 
     /// A preparation with the defaults above, any of them replaced.
     public init(
@@ -49,8 +48,7 @@ public struct ClipPreparation: Hashable, Sendable {
         window: Double = 0.005,
         activeRange: Double = 30,
         level: Double = -20,
-        peakCeiling: Double = -4,
-        silenceFloor: Double = -80
+        peakCeiling: Double = -4
     ) {
         self.silenceThreshold = silenceThreshold
         self.leadMargin = leadMargin
@@ -59,73 +57,76 @@ public struct ClipPreparation: Hashable, Sendable {
         self.activeRange = activeRange
         self.level = level
         self.peakCeiling = peakCeiling
-        self.silenceFloor = silenceFloor
     }
 
     /// Reads the clip at `path` and prepares it for `sampleRate`, faded in
     /// and out over `fadeFrames` and measured.
-    /// - Throws: ``AudioError`` naming `path`: `unreadable` when libsndfile
-    ///   cannot decode it, `unusableClip` when it is empty or silent.
+    /// - Throws: ``AudioError`` naming `path`: `unreadable` when it is not a
+    ///   regular file or libsndfile cannot decode it, `unusableClip` when
+    ///   ``ClipAcceptance`` refuses it (empty, silent, too quiet, too short).
     public func prepareClip(at path: String, sampleRate: Int, fadeFrames: Int = 0) throws(AudioError) -> PreparedClip {
         try levelClip(at: path, sampleRate: sampleRate).prepared(fadeFrames: fadeFrames)
     }
 
     /// Prepares decoded `audio` for `sampleRate`, faded in and out over
     /// `fadeFrames` and measured; `path` names it in errors.
-    /// - Throws: ``AudioError`` of kind `unusableClip` when the audio is
-    ///   empty, silent or not a number; `unsupportedFormat` when the rates
-    ///   cannot be converted or a setting is out of range.
+    /// - Throws: ``AudioError`` of kind `unusableClip` when
+    ///   ``ClipAcceptance`` refuses the audio; `unsupportedFormat` when the
+    ///   rates cannot be converted or a setting is out of range.
     public func prepare(_ audio: AudioBuffer, from path: String, sampleRate: Int, fadeFrames: Int = 0) throws(AudioError) -> PreparedClip {
         try level(audio, from: path, sampleRate: sampleRate).prepared(fadeFrames: fadeFrames)
     }
 
     /// Reads the clip at `path`, resampled, trimmed and levelled.
     func levelClip(at path: String, sampleRate: Int) throws(AudioError) -> LevelledClip {
-        let (audio, _) = try SoundFile.readMono(path: path)
+        let (audio, _) = try ClipAcceptance.read(path)
         return try level(audio, from: path, sampleRate: sampleRate)
     }
 
     /// `audio` resampled, trimmed and levelled.
     func level(_ audio: AudioBuffer, from path: String, sampleRate: Int) throws(AudioError) -> LevelledClip {
         try validate()
-        guard !audio.samples.isEmpty else {
-            throw AudioError(.unusableClip, "\(path): the clip has no audio")
-        }
-        var peak: Float = 0
-        var finite = true
-        audio.samples.withUnsafeBufferPointer { samples in
-            for sample in samples {
-                finite = finite && sample.isFinite
-                peak = max(peak, abs(sample))
-            }
-        }
-        guard finite else {
-            throw AudioError(.unusableClip, "\(path): the clip has samples that are not numbers")
-        }
-        guard Double(peak) >= Self.amplitude(silenceFloor) else {
-            throw AudioError(.unusableClip, "\(path): the clip is silent (peak below \(silenceFloor.decimal(maximumDigits: 1)) dBFS)")
-        }
+        try ClipAcceptance.require(audio, from: path, preparation: self)
         let resampled = try Resampler.resample(audio, to: sampleRate, path: path)
         let (samples, gain) = resampled.samples.withUnsafeBufferPointer { samples in
             trimAndLevel(samples, sampleRate: sampleRate)
         }
         guard !samples.isEmpty else {
-            throw AudioError(.unusableClip, "\(path): the clip is too short to use at \(sampleRate) Hz")
+            throw AudioError(.unusableClip, "\(MessageText.escaped(path)): the clip is too short to use at \(sampleRate) Hz")
         }
         return LevelledClip(
             path: path, audio: AudioBuffer(sampleRate: sampleRate, samples: samples),
             originalDuration: audio.duration, gain: gain)
     }
 
-    /// Cuts the silence off both ends and scales to the common level.
-    /// Returns the samples and the gain in dB.
-    private func trimAndLevel(_ samples: UnsafeBufferPointer<Float>, sampleRate: Int) -> ([Float], Double) {
+    /// The envelope of `samples` and the blocks from the first to the last
+    /// that reach ``silenceThreshold`` below the loudest: the speech, before
+    /// margins are added. Nil when there is none.
+    private func speech(
+        _ samples: UnsafeBufferPointer<Float>, sampleRate: Int
+    ) -> (envelope: Envelope, blocks: ClosedRange<Int>)? {
         let blockFrames = max(1, sampleRate / 1000)
         let windowBlocks = max(1, Int((window * 1000).rounded())) | 1
         let envelope = Envelope(samples, blockFrames: blockFrames, windowBlocks: windowBlocks)
         guard envelope.maximum > 0,
             let speech = envelope.blocks(reaching: envelope.maximum * Self.power(silenceThreshold))
-        else { return ([], 0) }
+        else { return nil }
+        return (envelope, speech)
+    }
+
+    /// How many frames of `samples` trimming keeps as sound, not counting
+    /// the margins around it: what ``ClipAcceptance`` measures.
+    func speechFrames(_ samples: UnsafeBufferPointer<Float>, sampleRate: Int) -> Int {
+        guard let (envelope, blocks) = speech(samples, sampleRate: sampleRate) else { return 0 }
+        let start = blocks.lowerBound * envelope.blockFrames
+        return min(samples.count, (blocks.upperBound + 1) * envelope.blockFrames) - start
+    }
+
+    /// Cuts the silence off both ends and scales to the common level.
+    /// Returns the samples and the gain in dB.
+    private func trimAndLevel(_ samples: UnsafeBufferPointer<Float>, sampleRate: Int) -> ([Float], Double) {
+        guard let (envelope, speech) = self.speech(samples, sampleRate: sampleRate) else { return ([], 0) }
+        let blockFrames = envelope.blockFrames
         let lead = Int((leadMargin * Double(sampleRate)).rounded())
         let tail = Int((tailMargin * Double(sampleRate)).rounded())
         let start = max(0, speech.lowerBound * blockFrames - lead)
@@ -157,7 +158,6 @@ public struct ClipPreparation: Hashable, Sendable {
             ("activeRange", activeRange, 1...120),
             ("level", level, -60...0),
             ("peakCeiling", peakCeiling, -60...0),
-            ("silenceFloor", silenceFloor, -200...0),
         ]
         for (name, value, range) in checks where !range.contains(value) {
             throw AudioError(

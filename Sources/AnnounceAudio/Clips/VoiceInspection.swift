@@ -36,11 +36,11 @@ public struct VoiceInspection: Sendable {
 
     /// A clip for one word longer than this is suspicious (warned, not refused).
     public static let longWordClip = 1.5
-    /// A clip whose peak is below this is silent (refused).
-    public static let silentPeak = -60.0
 
-    /// Decodes and measures every clip of `voice`.
-    public init(voice: Voice) {
+    /// Decodes and measures every clip of `voice`, refusing what
+    /// ``ClipAcceptance`` refuses when clips are trimmed as `preparation`
+    /// trims them (the renderer's, by default).
+    public init(voice: Voice, preparation: ClipPreparation = ClipCache.shared.preparation) {
         self.voice = voice
         var problems: [String] = []
         var warnings: [String] = []
@@ -54,21 +54,19 @@ public struct VoiceInspection: Sendable {
         for word in sortedWords {
             let file = voice.manifest.clips[word] ?? ""
             var report = ClipReport(word: word, file: file)
+            let named = "clip \(MessageText.quoted(word)) (\(MessageText.escaped(file)))"
             do {
-                let (audio, info) = try SoundFile.readMono(path: voice.path(ofClip: file))
+                let (audio, info) = try ClipAcceptance.read(voice.path(ofClip: file))
                 let statistics = audio.statistics
                 report.info = info
                 report.statistics = statistics
-                if info.frames == 0 {
-                    problems.append("clip '\(word)' (\(file)) has no audio")
-                } else if statistics.peak < Self.silentPeak {
-                    let peak = statistics.peak.isFinite ? "\(Int(statistics.peak.rounded())) dBFS" : "digital silence"
-                    problems.append("clip '\(word)' (\(file)) is silent (peak \(peak))")
+                if let problem = ClipAcceptance.problem(with: audio, preparation: preparation) {
+                    problems.append("\(named) \(problem)")
                 } else if word.count == 1 && statistics.duration > Self.longWordClip {
-                    warnings.append("clip '\(word)' (\(file)) is \(statistics.duration.decimal(maximumDigits: 1)) s long for one word")
+                    warnings.append("\(named) is \(statistics.duration.decimal(maximumDigits: 1)) s long for one word")
                 }
             } catch {
-                problems.append("clip '\(word)': \(error.description)")
+                problems.append("clip \(MessageText.quoted(word)): \(error.description)")
             }
             clips.append(report)
         }

@@ -90,9 +90,20 @@ extension Amount {
 
     /// Trims blanks, drops one leading yuan sign if allowed, and maps
     /// full-width digits, point, comma-free signs to ASCII.
+    ///
+    /// Blanks are trimmed one Unicode scalar at a time, not one Character:
+    /// a blank followed by a combining mark, a joiner or a variation selector
+    /// is a single Character, and dropping it would drop that mark unseen.
+    /// Anything invisible left after trimming is refused, naming it.
     private static func normalized(_ text: String, allowCurrencySign: Bool) throws(AmountError) -> [UInt8] {
-        var scalars = Substring(text).drop { $0.isWhitespace }.unicodeScalars[...]
-        while let last = scalars.last, Character(last).isWhitespace { scalars.removeLast() }
+        var scalars = text.unicodeScalars[...]
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        if let hidden = scalars.first(where: { scalar in
+            (MessageText.isInvisible(scalar) && !scalar.properties.isWhitespace) || MessageText.isCombiningMark(scalar)
+        }) {
+            throw AmountError(input: text, problem: .invisibleCharacter(hidden))
+        }
         if allowCurrencySign, let first = scalars.first, first == "¥" || first == "￥" {
             scalars.removeFirst()
         }

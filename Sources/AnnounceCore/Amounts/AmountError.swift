@@ -17,6 +17,10 @@ public struct AmountError: Error, Equatable, Sendable, CustomStringConvertible {
         case misplacedSeparators
         case notWholeFen
         case fenTooLarge
+        /// A character that cannot be seen (a zero-width joiner, a byte order
+        /// mark, a variation selector, a combining mark, a control character)
+        /// is left once the blanks around the amount are trimmed.
+        case invisibleCharacter(Unicode.Scalar)
     }
 
     /// The text as the user gave it.
@@ -45,25 +49,37 @@ public struct AmountError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(quoted) has misplaced thousands separators: use groups of 3 digits, as in 1,234.50"
         case .notWholeFen: return "\(quoted) is not a whole number of fen"
         case .fenTooLarge: return "\(quoted) fen is too large: the largest amount is 99999999999999 fen"
+        case .invisibleCharacter(let scalar):
+            return "\(quoted) contains an invisible character: \(Self.describe(scalar))"
         }
     }
 
-    /// Quotes user input for a one-line message: control characters are
-    /// escaped so the message stays on one line, and very long input is cut.
+    /// Quotes user input for a one-line message (``MessageText``): control
+    /// and invisible characters are escaped so the message stays on one line
+    /// and shows them, and very long input is cut.
     static func quote(_ text: String) -> String {
-        var out = "'"
-        for (index, scalar) in text.unicodeScalars.enumerated() {
-            if index == 40 {
-                out += "…"
-                break
-            }
-            switch scalar.value {
-            case 0..<0x20, 0x7F, 0x85, 0x2028, 0x2029:
-                out += scalar.escaped(asASCII: true)
-            default:
-                out.unicodeScalars.append(scalar)
+        MessageText.quoted(text)
+    }
+
+    /// `U+200D ZERO WIDTH JOINER (a format character)`.
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        let properties = scalar.properties
+        var code = String(scalar.value, radix: 16, uppercase: true)
+        if code.count < 4 { code = String(repeating: "0", count: 4 - code.count) + code }
+        let name = properties.name ?? properties.nameAlias
+        let kind: String
+        if properties.isVariationSelector {
+            kind = "a variation selector"
+        } else if MessageText.isCombiningMark(scalar) {
+            kind = "a combining mark"
+        } else {
+            switch properties.generalCategory {
+            case .control: kind = "a control character"
+            case .format: kind = "a format character"
+            case .spaceSeparator, .lineSeparator, .paragraphSeparator: kind = "a blank"
+            default: kind = "an invisible character"
             }
         }
-        return out + "'"
+        return "U+\(code)\(name.map { " " + $0 } ?? "") (\(kind))"
     }
 }

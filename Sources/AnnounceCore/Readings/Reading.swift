@@ -15,7 +15,10 @@ extension Amount {
     /// variants as `options` say.
     public func reading(_ options: ReadingOptions = ReadingOptions()) -> Reading {
         var words: [String] = []
-        let liangWhole = options.liang && fen == 200
+        // V2: an integer part of exactly 2 said directly before 元 is 两:
+        // with 元角分 always (两元四角五分), in the decimal style only
+        // when no 点 follows (两元, but 二点四五元).
+        let liangWhole = options.liang && yuan == 2 && (options.style == .currency || fen == 200)
         let integer = liangWhole
             ? [Numeral.liang] : Numeral.words(yuan, liang: options.liang, leadYi: options.leadYi)
         switch options.style {

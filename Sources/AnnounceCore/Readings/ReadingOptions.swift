@@ -10,7 +10,8 @@ public enum ReadingStyle: String, CaseIterable, Sendable, Codable {
 /// Every combination is allowed.
 public struct ReadingOptions: Hashable, Sendable, Codable {
     public var style: ReadingStyle
-    /// V2: a leading 2 directly before 百/千/万/亿, and a bare whole 2, is read 两.
+    /// V2: a leading 2 directly before 百/千/万/亿, and an integer part of
+    /// exactly 2 said directly before 元 (`2` 两元, currency `2.45` 两元四角五分), is read 两.
     public var liang: Bool
     /// V3: a leading 十 keeps its 一 (`10` 一十元).
     public var leadYi: Bool

@@ -3,6 +3,13 @@
 #else
     import Foundation
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A voice: a folder of prerecorded clips and its manifest, `voice.json`.
 ///
@@ -23,35 +30,138 @@ public struct Voice: Sendable {
     /// can match, so the planner stops looking there.
     private let longestKey: Int
 
+    /// Where each clip file named in the manifest really is, links
+    /// resolved, keyed by the name's UTF-8 bytes: checked once when the voice
+    /// is loaded, so every reader (check, digest, renderer) opens the file
+    /// that was checked. Empty for a voice made from a manifest in memory.
+    private let resolvedClips: [[UInt8]: String]
+    /// The same, keyed by the name as a String, for a lookup per clip per
+    /// render without building a byte array. String keys merge canonically
+    /// equivalent names, so each entry keeps its exact name to compare.
+    private let resolvedByName: [String: (file: String, path: String)]
+
+    /// The largest manifest read: a voice.json is a few kilobytes.
+    public static let maximumManifestBytes = 4 << 20
+
     /// Loads the voice in `path`: a voice folder, or its `voice.json`.
-    /// Checks the manifest, not the clip files (``ClipPlan`` names files;
-    /// `announce voice check` decodes them).
+    ///
+    /// Checks the manifest, and that every clip file it names stays inside
+    /// the voice folder once symbolic links are followed (a clip, a subfolder
+    /// or voice.json that is a link out of the folder is refused) and is a
+    /// regular file where it exists (a FIFO or a device would block a
+    /// reader). It does not decode clips (``ClipPlan`` names files;
+    /// `announce voice check` decodes them); a missing clip file is left to
+    /// the reader to report.
+    /// - Throws: ``VoiceError``: `notFound`, `unreadableManifest`,
+    ///   `invalidManifest`, or `unusableFile` naming the file and the problem.
     public init(at path: String) throws(VoiceError) {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw VoiceError(.notFound, "no voice at '\(path)': no such folder")
+        var shownPath: String { MessageText.escaped(path) }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw VoiceError(.notFound, "no voice at '\(shownPath)': no such folder")
         }
+        let isDirectory = status.st_mode & S_IFMT == S_IFDIR
         let directory = isDirectory ? path : Paths.parent(of: path)
         let manifestPath = isDirectory ? Paths.join(path, Self.manifestName) : path
-        guard FileManager.default.fileExists(atPath: manifestPath) else {
-            throw VoiceError(.notFound, "no voice at '\(path)': \(Self.manifestName) not found")
+        var shownManifest: String { MessageText.escaped(manifestPath) }
+        guard let realDirectory = FileCheck.realPath(directory.isEmpty ? "." : directory) else {
+            throw VoiceError(.notFound, "no voice at '\(shownPath)': no such folder")
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: manifestPath))
+        let realManifest = FileCheck.realPath(manifestPath)
+        if let realManifest, !FileCheck.isInside(realManifest, folder: realDirectory) {
+            throw VoiceError(
+                .unusableFile,
+                "\(shownManifest): is \(MessageText.escaped(realManifest)), outside the voice folder \(MessageText.escaped(realDirectory)) (a symbolic link leads out)")
+        }
+        let bytes: [UInt8]
+        do throws(FileCheck.Failure) {
+            guard let realManifest else {
+                try FileCheck.requireRegularFile(manifestPath)
+                throw FileCheck.Failure(reason: "does not exist", isMissing: true)
+            }
+            bytes = try FileCheck.readRegularFile(realManifest, limit: Self.maximumManifestBytes)
         } catch {
-            throw VoiceError(.unreadableManifest, "\(manifestPath): cannot be read")
+            guard !error.isMissing else {
+                throw VoiceError(.notFound, "no voice at '\(shownPath)': \(Self.manifestName) not found")
+            }
+            throw VoiceError(.unreadableManifest, "\(shownManifest): \(error.reason)")
         }
-        let manifest = try VoiceManifest(json: data, source: manifestPath)
-        self.init(directory: directory.isEmpty ? "." : directory, manifest: manifest)
+        let manifest = try VoiceManifest(json: Data(bytes), source: manifestPath)
+        var resolved: [[UInt8]: String] = [:]
+        for (word, file) in manifest.clips.sorted(by: { $0.key < $1.key }) where resolved[Array(file.utf8)] == nil {
+            resolved[Array(file.utf8)] = try Self.resolve(
+                clip: file, word: word, in: realDirectory, manifest: manifestPath)
+        }
+        self.init(directory: directory.isEmpty ? "." : directory, manifest: manifest, resolvedClips: resolved)
     }
 
     /// A voice from a manifest already in memory; clip files are relative to `directory`.
     public init(directory: String, manifest: VoiceManifest) {
+        self.init(directory: directory, manifest: manifest, resolvedClips: [:])
+    }
+
+    private init(directory: String, manifest: VoiceManifest, resolvedClips: [[UInt8]: String]) {
         self.directory = directory
         self.manifest = manifest
         self.clipsByBytes = Dictionary(uniqueKeysWithValues: manifest.clips.map { (Array($0.key.utf8), $0.value) })
         self.longestKey = manifest.clips.keys.map(\.utf8.count).max() ?? 0
+        self.resolvedClips = resolvedClips
+        var byName: [String: (file: String, path: String)] = [:]
+        for (bytes, path) in resolvedClips {
+            let file = String(decoding: bytes, as: UTF8.self)
+            if byName[file] == nil { byName[file] = (file, path) }
+        }
+        self.resolvedByName = byName
+    }
+
+    /// The real path of clip `file` inside `folder` (a real path).
+    /// - Throws: ``VoiceError`` when it leads outside the folder, is not a
+    ///   regular file, or is a link to nothing.
+    private static func resolve(clip file: String, word: String, in folder: String, manifest manifestPath: String) throws(VoiceError) -> String {
+        let path = Paths.join(folder, file)
+        // Messages are made only on failure.
+        var manifest: String { MessageText.escaped(manifestPath) }
+        var named: String { "clip \(MessageText.quoted(word)) (\(MessageText.escaped(file)))" }
+        func outside(_ real: String) -> VoiceError {
+            VoiceError(
+                .unusableFile,
+                "\(manifest): \(named) is \(MessageText.escaped(real)), outside the voice folder \(MessageText.escaped(folder)) (a symbolic link leads out)")
+        }
+        // The common case in one system call: a regular file (not a link)
+        // directly in the folder, whose path has no link left to resolve.
+        var status = stat()
+        if !file.utf8.contains(UInt8(ascii: "/")), lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            return path
+        }
+        if let real = FileCheck.realPath(path) {
+            guard FileCheck.isInside(real, folder: folder) else { throw outside(real) }
+            do throws(FileCheck.Failure) {
+                try FileCheck.requireRegularFile(real)
+            } catch {
+                throw VoiceError(.unusableFile, "\(manifest): \(named) \(error.reason)")
+            }
+            return real
+        }
+        do throws(FileCheck.Failure) {
+            try FileCheck.requireRegularFile(path)
+        } catch where !error.isMissing {
+            throw VoiceError(.unusableFile, "\(manifest): \(named) \(error.reason)")
+        } catch {}
+        // Missing: the nearest folder above it that exists must still be
+        // inside, so a subfolder linked out cannot be filled in later.
+        var parent = Paths.parent(of: path)
+        var rest = String(path.utf8.dropFirst(parent.utf8.count)) ?? ""
+        while !parent.isEmpty {
+            if let real = FileCheck.realPath(parent) {
+                guard FileCheck.isInside(real, folder: folder) else { throw outside(real) }
+                return real + rest
+            }
+            let above = Paths.parent(of: parent)
+            guard above != parent else { break }
+            rest = (String(parent.utf8.dropFirst(above.utf8.count)) ?? "") + rest
+            parent = above
+        }
+        return path
     }
 
     /// The voice's id, as in messages: `default`.
@@ -66,9 +176,12 @@ public struct Voice: Sendable {
         return counts.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
     }
 
-    /// The full path of a clip file named in the manifest.
+    /// The full path of a clip file named in the manifest: for a voice
+    /// loaded from its folder, the real path checked when it was loaded.
     public func path(ofClip file: String) -> String {
-        Paths.join(directory, file)
+        guard !resolvedClips.isEmpty else { return Paths.join(directory, file) }
+        if let entry = resolvedByName[file], entry.file.utf8.elementsEqual(file.utf8) { return entry.path }
+        return resolvedClips[Array(file.utf8)] ?? Paths.join(directory, file)
     }
 
     /// Whether the voice can say `word` with a clip of its own.
@@ -120,6 +233,8 @@ public struct Voice: Sendable {
     }
 
     private func missingClip(_ word: String) -> VoiceError {
-        VoiceError(.missingClip(word: word), "voice '\(id)' (\(directory)) has no clip for '\(word)'")
+        VoiceError(
+            .missingClip(word: word),
+            "voice '\(id)' (\(MessageText.escaped(directory))) has no clip for \(MessageText.quoted(word))")
     }
 }

@@ -8,6 +8,9 @@ public struct VoiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case unreadableManifest
         /// The manifest is JSON but breaks the voice format.
         case invalidManifest
+        /// A clip file or the manifest leads outside the voice folder, or is
+        /// not a regular file (a FIFO, a device, a folder).
+        case unusableFile
         /// A word of a phrase has no clip in the voice.
         case missingClip(word: String)
     }

@@ -25,14 +25,17 @@ public struct VoiceManifest: Equatable, Sendable {
 
     /// Parses and checks a manifest. `source` names it in messages.
     public init(json data: Data, source: String) throws(VoiceError) {
+        // Names from the manifest and the path are the author's text:
+        // escaped (``MessageText``) so that every message is one line.
+        let shownSource = MessageText.escaped(source)
         func invalid(_ problem: String) -> VoiceError {
-            VoiceError(.invalidManifest, "\(source): \(problem)")
+            VoiceError(.invalidManifest, "\(shownSource): \(problem)")
         }
         let object: JSONValue
         do {
             object = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw VoiceError(.unreadableManifest, "\(source): not valid JSON (\(Self.reason(error)))")
+            throw VoiceError(.unreadableManifest, "\(shownSource): not valid JSON (\(MessageText.escaped(Self.reason(error))))")
         }
         guard case .object(let fields) = object else { throw invalid("the manifest must be a JSON object") }
 
@@ -67,13 +70,14 @@ public struct VoiceManifest: Equatable, Sendable {
         var clips: [String: String] = [:]
         for (word, value) in clipFields {
             guard let file = value.string else {
-                throw invalid("clip '\(word)' must name a file (a string), not \(value.kindName)")
+                throw invalid("clip \(MessageText.quoted(word)) must name a file (a string), not \(value.kindName)")
             }
             guard !word.isEmpty, !word.unicodeScalars.contains(where: Self.isBlankOrControl) else {
-                throw invalid("clip word '\(word)' must be non-empty, without blanks or control characters")
+                throw invalid("clip word \(MessageText.quoted(word)) must be non-empty, without blanks or control characters")
             }
             guard Self.isSafeRelativePath(file) else {
-                throw invalid("clip '\(word)': '\(file)' must be a file inside the voice folder (no absolute path, no '..')")
+                throw invalid(
+                    "clip \(MessageText.quoted(word)): \(MessageText.quoted(file, limit: 200)) must be a file inside the voice folder (no absolute path, no '..', no control characters)")
             }
             clips[word] = file
         }
@@ -94,14 +98,16 @@ public struct VoiceManifest: Equatable, Sendable {
         }
     }
 
+    /// Blanks, controls and invisible characters (joiners, bidirectional
+    /// overrides) have no place in a word a clip says.
     private static func isBlankOrControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+        scalar.properties.isWhitespace || MessageText.isInvisible(scalar)
     }
 
-    /// A relative path with no `..`, no empty parts, no control characters.
+    /// A relative path with no `..`, no empty parts, no control or invisible characters.
     static func isSafeRelativePath(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"),
-            !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            !path.unicodeScalars.contains(where: { $0 != " " && MessageText.isInvisible($0) })
         else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
     }
