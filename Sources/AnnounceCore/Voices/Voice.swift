@@ -18,7 +18,7 @@ public struct Voice: Sendable {
     public let manifest: VoiceManifest
     /// The clip keys as UTF-8 bytes: hashing bytes is much cheaper than
     /// hashing (normalising) CJK strings, and the planner looks up often.
-    private let clipsByBytes: [[UInt8]: String]
+    private let clipsByBytes: [[UInt8]: Entry]
     /// The longest clip key, in UTF-8 bytes: no run of words longer than this
     /// can match, so the planner stops looking there.
     private let longestKey: Int
@@ -50,7 +50,9 @@ public struct Voice: Sendable {
     public init(directory: String, manifest: VoiceManifest) {
         self.directory = directory
         self.manifest = manifest
-        self.clipsByBytes = Dictionary(uniqueKeysWithValues: manifest.clips.map { (Array($0.key.utf8), $0.value) })
+        self.clipsByBytes = Dictionary(uniqueKeysWithValues: manifest.clips.map { key, file in
+            (Array(key.utf8), Entry(file: file, rules: manifest.rules[key] ?? []))
+        })
         self.longestKey = manifest.clips.keys.map(\.utf8.count).max() ?? 0
     }
 
@@ -93,7 +95,8 @@ public struct Voice: Sendable {
     }
 
     /// Chooses the clips that say `phrase`: at each point the longest run of
-    /// words that has a clip (greedy longest match), down to single words.
+    /// words that has a clip whose rules (``ClipRule``) hold there (greedy
+    /// longest match), down to single words.
     /// - Throws: ``VoiceError`` naming the word and the voice when a word
     ///   has no clip.
     public func plan(_ phrase: Phrase) throws(VoiceError) -> ClipPlan {
@@ -109,7 +112,11 @@ public struct Voice: Sendable {
             for end in start..<words.count {
                 run.append(contentsOf: words[end].utf8)
                 if run.count > longestKey { break }
-                if let file = clipsByBytes[run] { match = (end + 1, file) }
+                if let entry = clipsByBytes[run],
+                    entry.rules.allSatisfy({ $0.holds(in: words, range: start..<(end + 1), prefixCount: prefixCount) })
+                {
+                    match = (end + 1, entry.file)
+                }
             }
             guard let match else { throw missingClip(words[start]) }
             clips.append(ClipPlan.Clip(
@@ -117,6 +124,12 @@ public struct Voice: Sendable {
             start = match.end
         }
         return ClipPlan(clips: clips)
+    }
+
+    /// A clip file and where it may be used.
+    private struct Entry: Sendable {
+        let file: String
+        let rules: [ClipRule]
     }
 
     private func missingClip(_ word: String) -> VoiceError {

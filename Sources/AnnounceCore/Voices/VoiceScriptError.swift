@@ -1,0 +1,10 @@
+/// Why a voice script cannot be made or read. The ``description`` is one line.
+public struct VoiceScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
