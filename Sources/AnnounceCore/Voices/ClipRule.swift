@@ -16,7 +16,10 @@ public enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
     /// recorded with third-tone sandhi (五百 wú bǎi) ends on a full third
     /// tone, which is only right when the next syllable is not a third tone
     /// said as such; pairing a run of third tones from its end keeps every
-    /// third tone before another one rising (五点五五: 五点 · 五五).
+    /// third tone before another one rising (五点五五: 五点 · 五五). When the
+    /// voice has neither a clip for the run one word later (百九 for 九百 in
+    /// 九百九) nor one a word shorter (一百 for 一百点), skipping would only
+    /// add a clash, and the rule holds.
     case thirdPairs = "third-pairs"
 
     /// Words read with the third tone, as readings produce them.
@@ -24,8 +27,11 @@ public enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
 
     /// Whether the rule holds for a clip saying `words[range]`, where the
     /// first `prefixCount` words are the prefix (a pause follows it, so no
-    /// sandhi crosses it).
-    public func holds(in words: [String], range: Range<Int>, prefixCount: Int) -> Bool {
+    /// sandhi crosses it); `hasClip` says whether the voice has a clip for a
+    /// range of `words`.
+    public func holds(
+        in words: [String], range: Range<Int>, prefixCount: Int, hasClip: (Range<Int>) -> Bool = { _ in true }
+    ) -> Bool {
         switch self {
         case .leadsGroup:
             let start = range.lowerBound
@@ -46,7 +52,12 @@ public enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
                 count += 1
                 index += 1
             }
-            return count % 2 == 0
+            guard count % 2 == 1 else { return true }
+            // Skipping helps only if a run one word later or one word
+            // shorter can take over; otherwise it would add a clash.
+            let shifted = (range.lowerBound + 1)..<(end + 1)
+            let shorter = range.lowerBound..<(end - 1)
+            return !hasClip(shifted) && !(shorter.count >= 2 && hasClip(shorter))
         }
     }
 }

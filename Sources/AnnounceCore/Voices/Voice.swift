@@ -105,6 +105,7 @@ public struct Voice: Sendable {
 
     func plan(words: [String], prefixCount: Int) throws(VoiceError) -> ClipPlan {
         var clips: [ClipPlan.Clip] = []
+        let hasClip = { (range: Range<Int>) in self.hasClip(for: words, range) }
         var start = 0
         while start < words.count {
             var match: (end: Int, file: String)?
@@ -113,7 +114,9 @@ public struct Voice: Sendable {
                 run.append(contentsOf: words[end].utf8)
                 if run.count > longestKey { break }
                 if let entry = clipsByBytes[run],
-                    entry.rules.allSatisfy({ $0.holds(in: words, range: start..<(end + 1), prefixCount: prefixCount) })
+                    entry.rules.allSatisfy({
+                        $0.holds(in: words, range: start..<(end + 1), prefixCount: prefixCount, hasClip: hasClip)
+                    })
                 {
                     match = (end + 1, entry.file)
                 }
@@ -124,6 +127,13 @@ public struct Voice: Sendable {
             start = match.end
         }
         return ClipPlan(clips: clips)
+    }
+
+    /// Whether the voice has a clip for `words[range]` run together.
+    private func hasClip(for words: [String], _ range: Range<Int>) -> Bool {
+        var run: [UInt8] = []
+        for word in words[range] { run.append(contentsOf: word.utf8) }
+        return clipsByBytes[run] != nil
     }
 
     /// A clip file and where it may be used.
