@@ -120,17 +120,8 @@ public struct ClipPreparation: Hashable, Sendable {
     /// Cuts the silence off both ends and scales to the common level.
     /// Returns the samples and the gain in dB.
     private func trimAndLevel(_ samples: UnsafeBufferPointer<Float>, sampleRate: Int) -> ([Float], Double) {
-        let blockFrames = max(1, sampleRate / 1000)
-        let windowBlocks = max(1, Int((window * 1000).rounded())) | 1
-        let envelope = Envelope(samples, blockFrames: blockFrames, windowBlocks: windowBlocks)
-        guard envelope.maximum > 0,
-            let speech = envelope.blocks(reaching: envelope.maximum * Self.power(silenceThreshold))
-        else { return ([], 0) }
-        let lead = Int((leadMargin * Double(sampleRate)).rounded())
-        let tail = Int((tailMargin * Double(sampleRate)).rounded())
-        let start = max(0, speech.lowerBound * blockFrames - lead)
-        let end = min(samples.count, (speech.upperBound + 1) * blockFrames + tail)
-        guard start < end else { return ([], 0) }
+        guard let (range, envelope) = speech(in: samples, sampleRate: sampleRate) else { return ([], 0) }
+        let (start, end) = (range.lowerBound, range.upperBound)
 
         var peak: Float = 0
         for index in start..<end { peak = max(peak, abs(samples[index])) }
@@ -143,6 +134,26 @@ public struct ClipPreparation: Hashable, Sendable {
             initialized = end - start
         }
         return (levelled, 20 * log10(gain))
+    }
+
+    /// The trimming rule: the frames of `samples` that hold speech, from
+    /// ``leadMargin`` before the first window within ``silenceThreshold`` of
+    /// the loudest one to ``tailMargin`` after the last, and the envelope
+    /// measured on the way; nil when nothing is left. The voice builder cuts
+    /// its clips with this same rule.
+    func speech(in samples: UnsafeBufferPointer<Float>, sampleRate: Int) -> (Range<Int>, Envelope)? {
+        let blockFrames = max(1, sampleRate / 1000)
+        let windowBlocks = max(1, Int((window * 1000).rounded())) | 1
+        let envelope = Envelope(samples, blockFrames: blockFrames, windowBlocks: windowBlocks)
+        guard envelope.maximum > 0,
+            let speech = envelope.blocks(reaching: envelope.maximum * Self.power(silenceThreshold))
+        else { return nil }
+        let lead = Int((leadMargin * Double(sampleRate)).rounded())
+        let tail = Int((tailMargin * Double(sampleRate)).rounded())
+        let start = max(0, speech.lowerBound * blockFrames - lead)
+        let end = min(samples.count, (speech.upperBound + 1) * blockFrames + tail)
+        guard start < end else { return nil }
+        return (start..<end, envelope)
     }
 
     /// Checks the settings: every value finite and in a range that means

@@ -1,0 +1,44 @@
+/// What `announce voice build` made: the voice and, per item, where it was
+/// found and how it measures. Times and levels are rounded (1 ms, 0.1 dB) so
+/// the report is stable.
+public struct VoiceBuildReport: Codable, Equatable, Sendable {
+    /// One item of the script as built.
+    public struct Item: Codable, Equatable, Sendable {
+        public var number: Int
+        public var text: String
+        public var file: String
+        /// The recording (file name) or `tts` the item came from.
+        public var source: String
+        /// Where the clip starts and ends in its source, in seconds.
+        public var start: Double
+        public var end: Double
+        public var duration: Double
+        /// Sample peak and RMS of the clip, in dBFS.
+        public var peak: Double
+        public var rms: Double
+        /// The clip's RMS above the noise floor around it, in dB; nil when
+        /// the floor is digital silence.
+        public var snr: Double?
+    }
+
+    /// The voice folder written.
+    public var directory: String
+    public var id: String
+    public var sampleRate: Int
+    public var items: [Item]
+    /// What `voice check` warned about the built voice.
+    public var warnings: [String]
+
+    /// The report as aligned text, one line per item.
+    public var text: String {
+        var out = "voice \(id): \(items.count) clips at \(sampleRate) Hz in \(directory)\n"
+        for item in items {
+            let snr = item.snr.map { "\($0.decimal(maximumDigits: 1)) dB" } ?? "-"
+            out += "  \(item.number). \(item.text) \(item.file): \(item.source) \(item.start.decimal(maximumDigits: 3))–"
+                + "\(item.end.decimal(maximumDigits: 3)) s, \(Int((item.duration * 1000).rounded())) ms, "
+                + "peak \(item.peak.decimal(maximumDigits: 1)) dBFS, rms \(item.rms.decimal(maximumDigits: 1)) dBFS, snr \(snr)\n"
+        }
+        for warning in warnings { out += "warning: \(warning)\n" }
+        return out
+    }
+}
