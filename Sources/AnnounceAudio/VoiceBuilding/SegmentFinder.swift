@@ -17,7 +17,8 @@ import Darwin
 /// onsets (the s of 三) stay in. Stretches closer than ``bridge`` are one
 /// item (stop consonants and the gaps between syllables are shorter); the
 /// documented pause between items, ``VoiceScript/minimumPause``, is longer.
-/// Stretches with less than ``minimumSound`` of sound (clicks) or whose
+/// Runs shorter than ``click`` standing alone are clicks and are dropped.
+/// Stretches with less than ``minimumSound`` of sound or whose
 /// loudest frame is more than ``relativeGate`` dB below the typical item's
 /// (breaths) are dropped.
 struct SegmentFinder {
@@ -31,6 +32,10 @@ struct SegmentFinder {
     var maximumExtension = 0.15
     /// Gaps shorter than this (seconds) are inside an item.
     var bridge = 0.25
+    /// A run of sound shorter than this (seconds) with no other sound within
+    /// ``clickGap`` is a click.
+    var click = 0.03
+    var clickGap = 0.05
     /// Stretches with less sound than this (seconds) are clicks.
     var minimumSound = 0.06
     /// Stretches whose loudest frame is this many dB below the median item's are breaths or noise.
@@ -57,9 +62,8 @@ struct SegmentFinder {
         let floors = localFloors(levels)
         let frames = levels.count
 
-        // Frames that open an item, then runs of them with short gaps bridged.
-        var runs: [Range<Int>] = []
-        let bridgeFrames = Int((bridge / frame).rounded())
+        // Frames that open an item, in runs.
+        var raw: [Range<Int>] = []
         var index = 0
         while index < frames {
             guard levels[index] >= floors[index] + openMargin else {
@@ -68,12 +72,29 @@ struct SegmentFinder {
             }
             var end = index + 1
             while end < frames && levels[end] >= floors[end] + openMargin { end += 1 }
-            if let last = runs.last, index - last.upperBound < bridgeFrames {
-                runs[runs.count - 1] = last.lowerBound..<end
-            } else {
-                runs.append(index..<end)
-            }
+            raw.append(index..<end)
             index = end
+        }
+        // A click is a short run standing alone; it must not join a word
+        // it happens to be near.
+        let clickFrames = Int((click / frame).rounded())
+        let aloneFrames = Int((clickGap / frame).rounded())
+        raw = raw.indices.filter { position in
+            let run = raw[position]
+            guard run.count < clickFrames else { return true }
+            let before = position > 0 ? run.lowerBound - raw[position - 1].upperBound : Int.max
+            let after = position + 1 < raw.count ? raw[position + 1].lowerBound - run.upperBound : Int.max
+            return before < aloneFrames || after < aloneFrames
+        }.map { raw[$0] }
+        // Runs with short gaps between them are one item.
+        var runs: [Range<Int>] = []
+        let bridgeFrames = Int((bridge / frame).rounded())
+        for run in raw {
+            if let last = runs.last, run.lowerBound - last.upperBound < bridgeFrames {
+                runs[runs.count - 1] = last.lowerBound..<run.upperBound
+            } else {
+                runs.append(run)
+            }
         }
         // Widen each run while it stays above the lower margin.
         let extensionFrames = Int((maximumExtension / frame).rounded())

@@ -43,14 +43,14 @@ extension VoiceBuilder {
             } catch {
                 throw VoiceBuildError(.input, "\(label): the TTS command wrote no usable sound: \(error.description)")
             }
-            guard let range = speechRange(audio.samples[...], sampleRate: audio.sampleRate) else {
+            let floor = SegmentFinder().segments(of: audio).first.flatMap { $0.floor > SegmentFinder().lowestFloor ? $0.floor : nil }
+            guard let range = speechRange(audio.samples[...], sampleRate: audio.sampleRate, floor: floor) else {
                 throw VoiceBuildError(.input, "\(label): the TTS command wrote silence")
             }
-            let floor = SegmentFinder().segments(of: audio).first?.floor
             cuts.append(Cut(
                 samples: Array(audio.samples[range]), source: "tts",
                 start: Double(range.lowerBound) / Double(audio.sampleRate), end: Double(range.upperBound) / Double(audio.sampleRate),
-                floor: floor.flatMap { $0 > SegmentFinder().lowestFloor ? $0 : nil }))
+                floor: floor))
         }
         folder.removeSubfolder(scratch, files: outputs)
         outputs = []

@@ -49,13 +49,14 @@ extension VoiceBuilder {
             let lead = Int((preparation.leadMargin * Double(rate)).rounded())
             let tail = Int((preparation.tailMargin * Double(rate)).rounded())
             let region = max(neighbours.lowerBound, segment.range.lowerBound - lead)..<min(neighbours.upperBound, segment.range.upperBound + tail)
-            guard let range = speechRange(audio.samples[region], sampleRate: rate) else {
+            let floor = segment.floor > SegmentFinder().lowestFloor ? segment.floor : nil
+            guard let range = speechRange(audio.samples[region], sampleRate: rate, floor: floor) else {
                 throw VoiceBuildError(.input, "item \(item.number) '\(item.text)' in \(name) at \(Self.seconds(segment.range.lowerBound, rate)) s is silent")
             }
             cuts.append(Cut(
                 samples: Array(audio.samples[range]), source: name,
                 start: Double(range.lowerBound) / Double(rate), end: Double(range.upperBound) / Double(rate),
-                floor: segment.floor > SegmentFinder().lowestFloor ? segment.floor : nil))
+                floor: floor))
         }
         return try write(
             cuts, sampleRate: sampleRate ?? 16_000, method: "recording", command: nil, sources: paths.map(Self.fileName),

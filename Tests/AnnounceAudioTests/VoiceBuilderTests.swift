@@ -1,0 +1,217 @@
+@testable import AnnounceAudio
+import AnnounceCore
+import Foundation
+import Testing
+
+/// Builds voices from synthetic recording sessions made of the bundled clips.
+struct VoiceBuilderTests {
+    static let bundledPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Clips/default").standardized.path
+    static let presets = [Prefix.standard] + Prefix.presets.map(\.prefix).filter { !$0.words.isEmpty }
+
+    /// The script for the decimal reading with 两 and the presets, cut down
+    /// to the items the bundled voice has clips for.
+    static func script() throws -> VoiceScript {
+        let voice = try Voice(at: bundledPath)
+        var script = try VoiceScript(options: ReadingOptions(liang: true), prefixes: presets, phrases: ["收款"])
+        script.items = script.items.filter { voice.manifest.clips[$0.key] != nil }
+        for index in script.items.indices { script.items[index].number = index + 1 }
+        return script
+    }
+
+    /// A deterministic pseudo-random source.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+    }
+
+    /// A recording session: where each clip was put, and the samples.
+    struct Session {
+        var samples: [Float] = []
+        /// Start and end (seconds) of each clip as placed.
+        var truth: [(start: Double, end: Double)] = []
+        let rate = 16_000
+        var random = Random(state: 42)
+
+        mutating func pause(_ seconds: Double, breath: Bool = false, click: Bool = false) {
+            let count = Int(seconds * Double(rate))
+            var pause = [Float](repeating: 0, count: count)
+            if breath && seconds >= 0.6 {
+                // A breath: 150 ms of noise under a smooth envelope, about -38 dBFS RMS, mid-pause.
+                let length = Int(0.15 * Double(rate))
+                let start = (count - length) / 2
+                for index in 0..<length {
+                    let envelope = sin(Double.pi * Double(index) / Double(length))
+                    pause[start + index] = Float((random.next() * 2 - 1) * 0.022 * envelope)
+                }
+            }
+            if click { pause[count / 2] = 0.3 }
+            samples += pause
+        }
+
+        /// Adds a clip; its true edges are where the renderer's trimming
+        /// rule cuts it in silence.
+        mutating func add(_ clip: [Float]) {
+            let pad = rate / 10
+            let padded = [Float](repeating: 0, count: pad) + clip + [Float](repeating: 0, count: pad)
+            let cut = padded.withUnsafeBufferPointer { ClipPreparation().speech(in: $0, sampleRate: rate)!.0 }
+            let start = samples.count - pad
+            samples += clip
+            truth.append((Double(start + cut.lowerBound) / Double(rate), Double(start + cut.upperBound) / Double(rate)))
+        }
+
+        /// Noise at about -48 dBFS RMS and a slow level drift (±3 dB) over everything.
+        mutating func finished() -> [Float] {
+            (0..<samples.count).map { index in
+                let time = Double(index) / Double(rate)
+                let drift = pow(10, 3 * sin(2 * Double.pi * time / 40) / 20)
+                let noise = (random.next() * 2 - 1) * 0.0069
+                return Float((Double(samples[index]) + noise) * drift)
+            }
+        }
+    }
+
+    enum Change { case none, drop(String), split(String), extra(after: String, copy: String) }
+
+    /// The script's items read from the bundled clips, with pauses of 400–900 ms.
+    static func session(_ script: VoiceScript, _ change: Change = .none) throws -> (Session, [Float]) {
+        let voice = try Voice(at: bundledPath)
+        var session = Session()
+        session.pause(0.8)
+        for (index, item) in script.items.enumerated() {
+            let clip = try SoundFile.readMono(path: voice.path(ofClip: voice.manifest.clips[item.key]!)).audio.samples
+            switch change {
+            case .drop(let key) where key == item.key:
+                continue
+            case .split(let key) where key == item.key:
+                let half = clip.count / 2
+                let start = Double(session.samples.count) / 16_000
+                session.samples += clip[..<half]
+                session.pause(0.6)
+                session.samples += clip[half...]
+                session.truth.append((start, Double(session.samples.count) / 16_000))
+            default:
+                session.add(clip)
+            }
+            session.pause(0.4 + 0.5 * session.random.next(), breath: index % 5 == 2, click: index % 7 == 3)
+            if case .extra(let after, let copy) = change, after == item.key {
+                session.add(try SoundFile.readMono(path: voice.path(ofClip: voice.manifest.clips[copy]!)).audio.samples)
+                session.pause(0.7)
+            }
+        }
+        session.pause(0.6)
+        let samples = session.finished()
+        return (session, samples)
+    }
+
+    static func builder(_ script: VoiceScript) -> VoiceBuilder {
+        VoiceBuilder(script: script, details: .init(id: "rebuilt", license: "CC0-1.0", provenance: "test", date: "2026-01-01"))
+    }
+
+    @Test("a voice built from a noisy session plans like the source voice, clip edges within 20 ms")
+    func rebuild() throws {
+        let script = try Self.script()
+        let (session, samples) = try Self.session(script)
+        let folder = try TemporaryFolder()
+        let recording = try folder.clip("take.wav", samples)
+        let out = folder.file("voice")
+        let report = try Self.builder(script).build(recordings: [recording], into: out)
+        #expect(report.items.count == script.items.count)
+        var worst = 0.0
+        for (item, truth) in zip(report.items, session.truth) {
+            worst = max(worst, abs(item.start - truth.start), abs(item.end - truth.end))
+            #expect(abs(item.start - truth.start) <= 0.02, "\(item.text) starts at \(item.start), placed at \(truth.start)")
+            #expect(abs(item.end - truth.end) <= 0.02, "\(item.text) ends at \(item.end), placed at \(truth.end)")
+            #expect((item.snr ?? 0) > 20)
+        }
+        print("worst clip edge error: \(Int((worst * 1000).rounded())) ms")
+        let built = try Voice(at: out)
+        let source = try Voice(at: Self.bundledPath)
+        #expect(VoiceInspection(voice: built).isUsable)
+        var random = Random(state: 7)
+        for index in 0..<3000 {
+            let fen = UInt64(random.next() * 10_000_000_000)
+            let prefix = Self.presets[index % Self.presets.count]
+            let phrase = Phrase(amount: try Amount(fenText: String(fen)), prefix: prefix, options: ReadingOptions(liang: index % 2 == 0))
+            #expect(try built.plan(phrase).clips.map(\.text) == source.plan(phrase).clips.map(\.text))
+        }
+        let manifest = try String(contentsOfFile: Paths.join(out, "voice.json"), encoding: .utf8)
+        #expect(manifest.contains("\"date\" : \"2026-01-01\"") && manifest.contains("\"sources\" : [\n    \"take.wav\""))
+        #expect(try folder.contents() == ["take.wav", "voice"])
+    }
+
+    @Test("the same recording gives the same voice, byte for byte")
+    func deterministic() throws {
+        let script = try Self.script()
+        let (_, samples) = try Self.session(script)
+        let folder = try TemporaryFolder()
+        let recording = try folder.clip("take.wav", samples)
+        _ = try Self.builder(script).build(recordings: [recording], into: folder.file("a"))
+        _ = try Self.builder(script).build(recordings: [recording], into: folder.file("b"))
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.file("a")) {
+            #expect(FileManager.default.contentsEqual(atPath: folder.file("a/\(name)"), andPath: folder.file("b/\(name)")), "\(name)")
+        }
+    }
+
+    @Test("a missing, a split and an extra item each stop the build with a line naming the item and the time")
+    func mismatches() throws {
+        let script = try Self.script()
+        let folder = try TemporaryFolder()
+        let cases: [(Change, String)] = [
+            (.drop("微信收款"), "item \(script.items.first { $0.key == "微信收款" }!.number) '微信收款' seems missing"),
+            (.split("支付宝到账"), "item \(script.items.first { $0.key == "支付宝到账" }!.number) '支付宝到账' seems split in two at take.wav"),
+            (.extra(after: "元", copy: "收款到账"), "an extra sound at take.wav"),
+        ]
+        for (change, expected) in cases {
+            let (session, samples) = try Self.session(script, change)
+            let recording = try folder.clip("take.wav", samples)
+            let out = folder.file("voice")
+            #expect {
+                try Self.builder(script).build(recordings: [recording], into: out)
+            } throws: { error in
+                guard let error = error as? VoiceBuildError, error.kind == .mismatch else { return false }
+                print(error.lines.joined(separator: "\n"))
+                guard error.lines.count == 2, let line = error.lines.last, line.contains(expected) else { return false }
+                // The time in the line is where the problem is.
+                let times = line.split(separator: " ").compactMap { Double($0.split(separator: "–").first ?? "") }
+                switch change {
+                case .split(let key):
+                    let index = script.items.firstIndex { $0.key == key }!
+                    let truth = session.truth[index]
+                    return times.contains { $0 > truth.start && $0 < truth.end }
+                case .extra(let after, _):
+                    let index = script.items.firstIndex { $0.key == after }!
+                    let truth = session.truth[index].end
+                    return times.contains { $0 > truth && $0 < truth + 1.2 } && line.contains("after item \(index + 1) '\(after)'")
+                default:
+                    return !times.isEmpty
+                }
+            }
+            #expect(try folder.contents() == ["take.wav"])
+        }
+    }
+
+    @Test("bad input is refused with one line and leaves nothing")
+    func badInput() throws {
+        let script = try Self.script()
+        let folder = try TemporaryFolder()
+        #expect {
+            try Self.builder(script).build(recordings: [folder.file("none.wav")], into: folder.file("voice"))
+        } throws: { error in
+            (error as? VoiceBuildError)?.kind == .input && (error as? VoiceBuildError)?.lines.count == 1
+                && (error as? VoiceBuildError)?.description.hasPrefix(folder.file("none.wav") + ": ") == true
+        }
+        try FileManager.default.createDirectory(atPath: folder.file("full"), withIntermediateDirectories: false)
+        FileManager.default.createFile(atPath: folder.file("full/x"), contents: Data())
+        #expect(throws: VoiceBuildError(.output, "\(folder.file("full")) is not empty: give a new or empty folder for the voice")) {
+            try Self.builder(script).build(command: "cp x {out}", into: folder.file("full"))
+        }
+        var bad = Self.builder(script)
+        bad.details.id = "Bad Id"
+        #expect(throws: VoiceBuildError.self) { try bad.build(command: "true {out}", into: folder.file("voice")) }
+        #expect(try folder.contents() == ["full"])
+    }
+}
