@@ -128,7 +128,7 @@ public struct VoiceScript: Codable, Equatable, Sendable {
         switch kind {
         case .word:
             switch text {
-            case "一": return "on its own, yī as a digit in a price (not yāo), not as a count"
+            case "一": return "on its own, yī as a digit in a price (not yāo)"
             case "二": return "on its own, èr as a digit in a price (not liǎng)"
             case "两": return "on its own, liǎng as in 两百"
             case "零", "三", "四", "五", "六", "七", "八", "九": return "on its own, as a digit in a price, not as a count"
