@@ -1,6 +1,6 @@
 extension SoundFile {
     /// The longest recording session the voice builder reads, in seconds.
-    public static let maximumRecordingDuration = 1200.0
+    public static let maximumRecordingDuration = 600.0
 
     /// Decodes a recording session at `path`, mixed to mono: like
     /// ``readMono(path:)``, but for files up to ``maximumRecordingDuration``
