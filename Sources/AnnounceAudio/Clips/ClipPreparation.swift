@@ -140,15 +140,13 @@ public struct ClipPreparation: Hashable, Sendable {
     /// ``leadMargin`` before the first window within ``silenceThreshold`` of
     /// the loudest one to ``tailMargin`` after the last, and the envelope
     /// measured on the way; nil when nothing is left. The voice builder cuts
-    /// its clips with this same rule, giving the `noiseFloor` (a window mean
-    /// square) of a recording: a window must also rise above it, as noise
-    /// within ``silenceThreshold`` of the peak is not speech.
-    func speech(in samples: UnsafeBufferPointer<Float>, sampleRate: Int, noiseFloor: Double = 0) -> (Range<Int>, Envelope)? {
+    /// its clips with this same rule.
+    func speech(in samples: UnsafeBufferPointer<Float>, sampleRate: Int) -> (Range<Int>, Envelope)? {
         let blockFrames = max(1, sampleRate / 1000)
         let windowBlocks = max(1, Int((window * 1000).rounded())) | 1
         let envelope = Envelope(samples, blockFrames: blockFrames, windowBlocks: windowBlocks)
         guard envelope.maximum > 0,
-            let speech = envelope.blocks(reaching: max(envelope.maximum * Self.power(silenceThreshold), noiseFloor))
+            let speech = envelope.blocks(reaching: envelope.maximum * Self.power(silenceThreshold))
         else { return nil }
         let lead = Int((leadMargin * Double(sampleRate)).rounded())
         let tail = Int((tailMargin * Double(sampleRate)).rounded())

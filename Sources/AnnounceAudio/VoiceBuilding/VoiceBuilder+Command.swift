@@ -44,7 +44,7 @@ extension VoiceBuilder {
                 throw VoiceBuildError(.input, "\(label): the TTS command wrote no usable sound: \(error.description)")
             }
             let floor = SegmentFinder().segments(of: audio).first.flatMap { $0.floor > SegmentFinder().lowestFloor ? $0.floor : nil }
-            guard let range = speechRange(audio.samples[...], sampleRate: audio.sampleRate, floor: floor) else {
+            guard let range = speechRange(audio.samples[...], sampleRate: audio.sampleRate) else {
                 throw VoiceBuildError(.input, "\(label): the TTS command wrote silence")
             }
             cuts.append(Cut(

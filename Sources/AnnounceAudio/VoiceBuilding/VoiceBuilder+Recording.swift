@@ -50,7 +50,7 @@ extension VoiceBuilder {
             let tail = Int((preparation.tailMargin * Double(rate)).rounded())
             let region = max(neighbours.lowerBound, segment.range.lowerBound - lead)..<min(neighbours.upperBound, segment.range.upperBound + tail)
             let floor = segment.floor > SegmentFinder().lowestFloor ? segment.floor : nil
-            guard let range = speechRange(audio.samples[region], sampleRate: rate, floor: floor) else {
+            guard let range = speechRange(audio.samples[region], sampleRate: rate) else {
                 throw VoiceBuildError(.input, "item \(item.number) '\(item.text)' in \(name) at \(Self.seconds(segment.range.lowerBound, rate)) s is silent")
             }
             cuts.append(Cut(

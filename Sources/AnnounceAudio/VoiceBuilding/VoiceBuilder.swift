@@ -142,17 +142,12 @@ public struct VoiceBuilder: Sendable {
         }
     }
 
-    /// The part of `samples` the trimming rule keeps, as a range; windows
-    /// must also rise `noiseMargin` dB above a noise floor of `floor` dBFS.
-    func speechRange(_ samples: ArraySlice<Float>, sampleRate: Int, floor: Double? = nil) -> Range<Int>? {
-        let noise = floor.map { pow(10, ($0 + Self.noiseMargin) / 10) } ?? 0
-        return samples.withUnsafeBufferPointer { buffer in
-            preparation.speech(in: buffer, sampleRate: sampleRate, noiseFloor: noise)?.0
+    /// The part of `samples` the trimming rule keeps, as a range.
+    func speechRange(_ samples: ArraySlice<Float>, sampleRate: Int) -> Range<Int>? {
+        samples.withUnsafeBufferPointer { buffer in
+            preparation.speech(in: buffer, sampleRate: sampleRate)?.0
         }.map { ($0.lowerBound + samples.startIndex)..<($0.upperBound + samples.startIndex) }
     }
-
-    /// How far above the noise floor a window must rise to count as speech, in dB.
-    static let noiseMargin = 6.0
 
     static func round(_ value: Double, _ scale: Double) -> Double {
         value.isFinite ? (value * scale).rounded() / scale : -999
