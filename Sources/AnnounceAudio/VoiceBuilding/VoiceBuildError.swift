@@ -14,18 +14,22 @@ public struct VoiceBuildError: Error, Equatable, Sendable, CustomStringConvertib
         case output
     }
 
+    /// What kind of problem stopped the build.
     public let kind: Kind
     /// One line per problem.
     public let lines: [String]
 
+    /// An error of `kind` with one line per problem.
     public init(_ kind: Kind, _ lines: [String]) {
         self.kind = kind
         self.lines = lines
     }
 
+    /// An error of `kind` with one line.
     public init(_ kind: Kind, _ line: String) {
         self.init(kind, [line])
     }
 
+    /// The lines, joined by newlines.
     public var description: String { lines.joined(separator: "\n") }
 }

@@ -4,8 +4,11 @@
 public struct VoiceBuildReport: Codable, Equatable, Sendable {
     /// One item of the script as built.
     public struct Item: Codable, Equatable, Sendable {
+        /// The item's number in the script.
         public var number: Int
+        /// What the item says.
         public var text: String
+        /// The clip file written, in the voice folder.
         public var file: String
         /// The recording (file name) or `tts` the item came from.
         public var source: String
@@ -23,8 +26,11 @@ public struct VoiceBuildReport: Codable, Equatable, Sendable {
 
     /// The voice folder written.
     public var directory: String
+    /// The voice's id.
     public var id: String
+    /// The rate of every clip, in Hz.
     public var sampleRate: Int
+    /// Each item of the script, in order.
     public var items: [Item]
     /// What `voice check` warned about the built voice.
     public var warnings: [String]

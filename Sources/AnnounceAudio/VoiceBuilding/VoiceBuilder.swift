@@ -24,14 +24,19 @@ import Darwin
 public struct VoiceBuilder: Sendable {
     /// Who the voice is and where it came from, for `voice.json`.
     public struct Details: Sendable {
+        /// The voice id: 1–64 of `a-z 0-9 . _ -`.
         public var id: String
+        /// A human name; default: the id.
         public var name: String?
+        /// The licence of the recordings or of the engine's output.
         public var license: String?
+        /// Who spoke or which engine, where and how it was recorded.
         public var provenance: String?
         /// The build date as written in the manifest (`2026-11-23`); given,
         /// so the same inputs give the same manifest.
         public var date: String
 
+        /// Details for `voice.json`; only the id and the date are required.
         public init(id: String, name: String? = nil, license: String? = nil, provenance: String? = nil, date: String) {
             self.id = id
             self.name = name
@@ -41,11 +46,14 @@ public struct VoiceBuilder: Sendable {
         }
     }
 
+    /// What was recorded, in order.
     public var script: VoiceScript
+    /// Who the voice is, for `voice.json`.
     public var details: Details
     /// The trimming rule: the renderer's own.
     public var preparation = ClipPreparation()
 
+    /// A builder for `script` with `details`.
     public init(script: VoiceScript, details: Details) {
         self.script = script
         self.details = details

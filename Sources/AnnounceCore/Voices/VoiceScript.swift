@@ -32,6 +32,7 @@ public struct VoiceScript: Codable, Equatable, Sendable {
         /// How to say it.
         public var instruction: String
 
+        /// An item with every field given.
         public init(
             number: Int, text: String, pinyin: String, marks: String, file: String, key: String, when: [ClipRule],
             instruction: String
@@ -55,6 +56,7 @@ public struct VoiceScript: Codable, Equatable, Sendable {
     public var prefixes: [String]
     /// Extra phrases it covers.
     public var phrases: [String]
+    /// What to record, in order, numbered from 1.
     public var items: [Item]
 
     /// The script for readings with `options`, the `prefixes` and the extra
