@@ -171,6 +171,34 @@ struct VoiceBuilderTests {
         #expect(try built.plan(phrase).clips.map(\.text) == Voice(at: Self.bundledPath).plan(phrase).clips.map(\.text))
     }
 
+    @Test("from a clean session, each clip is the source clip exactly, with at most digital silence around it")
+    func cleanSession() throws {
+        let script = try Self.script()
+        let voice = try Voice(at: Self.bundledPath)
+        var samples = [Float](repeating: 0, count: 8000)
+        var sources: [[Float]] = []
+        for item in script.items {
+            let clip = try SoundFile.readMono(path: voice.path(ofClip: voice.manifest.clips[item.key]!)).audio.samples
+            sources.append(clip)
+            samples += clip + [Float](repeating: 0, count: 8000)
+        }
+        let folder = try TemporaryFolder()
+        let recording = try folder.clip("clean.wav", samples)
+        _ = try Self.builder(script).build(recordings: [recording], into: folder.file("voice"))
+        for (item, source) in zip(script.items, sources) {
+            let built = try SoundFile.readMono(path: folder.file("voice/\(item.file)")).audio.samples
+            let first = source.firstIndex { $0 != 0 }!
+            let last = source.lastIndex { $0 != 0 }!
+            let core = Array(source[first...last])
+            let offset = built.firstIndex { $0 != 0 }!
+            #expect(built.count >= core.count && Array(built[offset..<(offset + core.count)]) == core, "\(item.text)")
+            #expect(built[(offset + core.count)...].allSatisfy { $0 == 0 }, "\(item.text)")
+            // The rule's margins (15 ms, 30 ms) at most beyond the source's
+            // sound, plus the half window (2.5 ms) the envelope reaches out.
+            #expect(offset <= 288 && built.count - offset - core.count <= 528, "\(item.text)")
+        }
+    }
+
     @Test("the same recording gives the same voice, byte for byte")
     func deterministic() throws {
         let script = try Self.script()
