@@ -35,6 +35,8 @@ struct VoiceBuilderTests {
         var truth: [(start: Double, end: Double)] = []
         let rate = 16_000
         var random = Random(state: 42)
+        /// Where an extra sound was put, if any.
+        var extraStart: Double?
         /// The noise's peak amplitude (uniform): 0.0069 is -48 dBFS RMS.
         var noise = 0.0069
 
@@ -101,7 +103,8 @@ struct VoiceBuilderTests {
             }
             session.pause(0.4 + 0.5 * session.random.next(), breath: index % 5 == 2, click: index % 7 == 3)
             if case .extra(let after, let copy) = change, after == item.key {
-                session.add(try SoundFile.readMono(path: voice.path(ofClip: voice.manifest.clips[copy]!)).audio.samples)
+                session.extraStart = Double(session.samples.count) / 16_000
+                session.samples += try SoundFile.readMono(path: voice.path(ofClip: voice.manifest.clips[copy]!)).audio.samples
                 session.pause(0.7)
             }
         }
@@ -212,42 +215,76 @@ struct VoiceBuilderTests {
         }
     }
 
-    @Test("a missing, a split and an extra item each stop the build with a line naming the item and the time")
-    func mismatches() throws {
-        let script = try Self.script()
-        let folder = try TemporaryFolder()
-        let cases: [(Change, String)] = [
-            (.drop("微信收款"), "item \(script.items.first { $0.key == "微信收款" }!.number) '微信收款' seems missing"),
-            (.split("支付宝到账"), "item \(script.items.first { $0.key == "支付宝到账" }!.number) '支付宝到账' seems split in two at take.wav"),
-            (.extra(after: "元", copy: "收款到账"), "an extra sound at take.wav"),
-        ]
-        for (change, expected) in cases {
-            let (session, samples) = try Self.session(script, change)
-            let recording = try folder.clip("take.wav", samples)
-            let out = folder.file("voice")
-            #expect {
-                try Self.builder(script).build(recordings: [recording], into: out)
-            } throws: { error in
-                guard let error = error as? VoiceBuildError, error.kind == .mismatch else { return false }
-                print(error.lines.joined(separator: "\n"))
-                guard error.lines.count == 2, let line = error.lines.last, line.contains(expected) else { return false }
-                // The time in the line is where the problem is.
-                let times = line.split(separator: " ").compactMap { Double($0.split(separator: "–").first ?? "") }
-                switch change {
-                case .split(let key):
-                    let index = script.items.firstIndex { $0.key == key }!
-                    let truth = session.truth[index]
-                    return times.contains { $0 > truth.start && $0 < truth.end }
-                case .extra(let after, _):
-                    let index = script.items.firstIndex { $0.key == after }!
-                    let truth = session.truth[index].end
-                    return times.contains { $0 > truth && $0 < truth + 1.2 } && line.contains("after item \(index + 1) '\(after)'")
-                default:
-                    return !times.isEmpty
-                }
-            }
-            #expect(try folder.contents() == ["take.wav"])
+    static let mismatchCases: [(String, String)] = [
+        ("drop", "微信收款"), ("drop", "一"), ("drop", "七"), ("drop", "一万"), ("drop", "元"), ("drop", "九点"), ("drop", "零"),
+        ("split", "支付宝到账"), ("split", "收款到账"), ("split", "一百"),
+        ("extra", "元"), ("extra", "一"), ("extra", "九百"), ("extra", "支付宝到账"),
+    ]
+
+    /// The times in a line (numbers followed by " s").
+    static func times(_ line: String) -> [Double] {
+        line.matches(of: #/([0-9]+(?:\.[0-9]+)?) s/#).compactMap { Double($0.output.1) }
+    }
+
+    /// The item numbers a line names: `item 4` or `items 1–18`.
+    static func items(_ line: String) -> ClosedRange<Int>? {
+        if let match = line.firstMatch(of: #/items ([0-9]+)–([0-9]+)/#), let a = Int(match.output.1), let b = Int(match.output.2) {
+            return a...b
         }
+        if let match = line.firstMatch(of: #/item ([0-9]+) /#), let a = Int(match.output.1) { return a...a }
+        return nil
+    }
+
+    @Test("a missing, a split or an extra item stops the build with a line naming the item (or the stretch it is in) and the time",
+          arguments: mismatchCases)
+    func mismatch(kind: String, key: String) throws {
+        let script = try Self.script()
+        let index = script.items.firstIndex { $0.key == key }!
+        let number = index + 1
+        // An extra sound is a second take of the item just said.
+        let change: Change = kind == "drop" ? .drop(key) : kind == "split" ? .split(key) : .extra(after: key, copy: key)
+        let (session, samples) = try Self.session(script, change)
+        let folder = try TemporaryFolder()
+        let recording = try folder.clip("take.wav", samples)
+        var lines: [String] = []
+        do {
+            _ = try Self.builder(script).build(recordings: [recording], into: folder.file("voice"))
+        } catch {
+            #expect(error.kind == .mismatch)
+            lines = error.lines
+        }
+        #expect(try folder.contents() == ["take.wav"])
+        #expect(lines.count == 2, "\(lines)")
+        let line = lines.last ?? ""
+        let times = Self.times(line)
+        switch kind {
+        case "drop":
+            // Named alone or within a stretch, with times around where it should have been.
+            let before = index > 0 ? session.truth[index - 1].end : 0
+            let after = index < session.truth.count ? session.truth[index].start : Double(session.samples.count) / 16_000
+            #expect(line.contains("seems missing") && Self.items(line)?.contains(number) == true, "\(line)")
+            #expect(times.allSatisfy { $0 <= before + 0.05 || $0 >= after - 0.05 }, "\(line)")
+            #expect(times.count == 2 || line.contains("the start") || line.contains("the end"), "\(line)")
+        case "split":
+            if line.hasPrefix("item ") {
+                #expect(line.hasPrefix("item \(number) '\(key)' seems split in two at take.wav"), "\(line)")
+                #expect(times.count >= 1 && times[0] > session.truth[index].start && times[0] < session.truth[index].end, "\(line)")
+            } else {
+                #expect(line.hasPrefix("one sound too many") && Self.items(line)?.contains(number) == true, "\(line)")
+                #expect(times.count == 2 && times[0] <= session.truth[index].end && times[1] >= session.truth[index].start, "\(line)")
+            }
+        default:
+            // Either take of the item may be called the extra one.
+            let extra = session.extraStart ?? -1
+            let first = session.truth[index].start
+            #expect(line.contains("extra") || line.contains("too many"), "\(line)")
+            if line.hasPrefix("an extra sound") {
+                #expect(times.count >= 1 && (abs(times[0] - extra) < 0.05 || abs(times[0] - first) < 0.05), "\(line)")
+            } else {
+                #expect(times.count == 2 && times[0] <= extra + 0.05 && times[1] >= first - 0.05, "\(line)")
+            }
+        }
+        print(line)
     }
 
     @Test("bad input is refused with one line and leaves nothing")

@@ -67,12 +67,25 @@ extension VoiceBuilder {
     private func mismatchLines(_ sounds: [SegmentAlignment.Sound]) -> [String] {
         let items = script.items
         var lines = ["found \(sounds.count) items in the recording for the script's \(items.count): nothing was written"]
-        let problems = SegmentAlignment.problems(syllables: items.map { $0.text.count }, sounds: sounds)
         func name(_ index: Int) -> String { "item \(items[index].number) '\(items[index].text)'" }
         func at(_ sound: SegmentAlignment.Sound) -> String { "\(sound.file) \(sound.start.decimal(maximumDigits: 2)) s" }
-        for problem in problems {
-            switch problem {
+        guard abs(sounds.count - items.count) <= SegmentAlignment.maximumPlaced, !sounds.isEmpty else {
+            let end = sounds.last.map { "; the last sound found ends at \($0.file) \($0.end.decimal(maximumDigits: 2)) s" } ?? ""
+            lines.append("too many differences to place one by one: check that the recordings hold every item in the script's order, "
+                + "each once, with pauses of at least \(Int(VoiceScript.minimumPause * 1000)) ms between items\(end)")
+            return lines
+        }
+        let problems = SegmentAlignment.problems(syllables: items.map { $0.text.count }, sounds: sounds)
+        var index = 0
+        while index < problems.count {
+            switch problems[index] {
             case .missing(let item, let after, let before):
+                // Consecutive missing items at one place are one line.
+                var last = item
+                while index + 1 < problems.count, case .missing(last + 1, after, before) = problems[index + 1] {
+                    last += 1
+                    index += 1
+                }
                 let place: String
                 switch (after.map { sounds[$0] }, before.map { sounds[$0] }) {
                 case let (a?, b?) where a.file == b.file:
@@ -81,15 +94,31 @@ extension VoiceBuilder {
                 case let (nil, b?): place = "before \(at(b))"
                 case (nil, nil): place = "anywhere"
                 }
-                lines.append("\(name(item)) seems missing: nothing for it \(place)")
+                if last == item {
+                    lines.append("\(name(item)) seems missing: nothing for it \(place)")
+                } else {
+                    lines.append("items \(items[item].number)–\(items[last].number) ('\(items[item].text)' … '\(items[last].text)') seem missing: nothing for them \(place)")
+                }
             case .split(let item, let first, let second):
                 let gap = sounds[second].start - sounds[first].end
                 lines.append("\(name(item)) seems split in two at \(sounds[first].file) \(sounds[first].end.decimal(maximumDigits: 2)) s "
                     + "(a pause of \(gap.decimal(maximumDigits: 2)) s inside it; keep pauses inside an item under \(VoiceScript.minimumPause.decimal(maximumDigits: 1)) s)")
+            case .missingOneOf(let range):
+                // Missing at the first place, the sound before it is first - 1; at the last, the sound after it is last.
+                let from = range.lowerBound > 0 ? "\(sounds[range.lowerBound - 1].file) \(sounds[range.lowerBound - 1].end.decimal(maximumDigits: 2)) s" : "the start"
+                let to = range.upperBound < sounds.count ? at(sounds[range.upperBound]) : "the end"
+                lines.append("one of items \(items[range.lowerBound].number)–\(items[range.upperBound].number) ('\(items[range.lowerBound].text)' … "
+                    + "'\(items[range.upperBound].text)') seems missing: the sounds between \(from) and \(to) are one short")
+            case .extraOneOf(let range):
+                let first = items[min(items.count - 1, range.lowerBound)]
+                let last = items[min(items.count - 1, max(range.lowerBound, range.upperBound - 1))]
+                lines.append("one sound too many from \(at(sounds[range.lowerBound])) to \(at(sounds[range.upperBound])) "
+                    + "(items \(first.number)–\(last.number), '\(first.text)' … '\(last.text)'): a second take, or an item split by a pause")
             case .extra(let sound, let after):
                 let position = after.map { "after \(name($0))" } ?? "before \(name(0))"
                 lines.append("an extra sound at \(at(sounds[sound]))–\(sounds[sound].end.decimal(maximumDigits: 2)) s, \(position)")
             }
+            index += 1
         }
         return lines
     }
