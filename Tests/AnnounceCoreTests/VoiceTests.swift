@@ -112,7 +112,8 @@ struct VoiceTests {
         (#"{"format": 1, "id": "x", "clips": {"一\u202e": "a.wav"}}"#, #"clip word '一\u{202E}'"#),
         (#"{"format": 1, "id": "x", "clips": {"一": "a\nb.wav"}}"#, #"clip '一': 'a\nb.wav' must be a file"#),
         (#"{"format": 1, "id": "x", "clips": {"一": "a\u0000.wav"}}"#, #"clip '一': 'a\0.wav' must be a file"#),
-        (#"{"format": 1, "id": "x", "clips": {"一\r": 5}}"#, #"clip '一\r' must name a file"#),
+        (#"{"format": 1, "id": "x", "clips": {"一\r": 5}}"#, #"clip word '一\r' must be non-empty"#),
+        (#"{"format": 1, "id": "x", "clips": {"一\u200d": {"file": 5}}}"#, #"clip word '一\u{200D}'"#),
         (#"{"format": 1, "id": "x", "clips": {"一": "a\u2028.wav"}}"#, #"'a\u{2028}.wav' must be a file"#),
     ])
     func escapedManifestMessages(json: String, expected: String) {

@@ -102,7 +102,7 @@ public struct ClipPreparation: Hashable, Sendable {
     /// The envelope of `samples` and the blocks from the first to the last
     /// that reach ``silenceThreshold`` below the loudest: the speech, before
     /// margins are added. Nil when there is none.
-    private func speech(
+    private func speechBlocks(
         _ samples: UnsafeBufferPointer<Float>, sampleRate: Int
     ) -> (envelope: Envelope, blocks: ClosedRange<Int>)? {
         let blockFrames = max(1, sampleRate / 1000)
@@ -117,21 +117,32 @@ public struct ClipPreparation: Hashable, Sendable {
     /// How many frames of `samples` trimming keeps as sound, not counting
     /// the margins around it: what ``ClipAcceptance`` measures.
     func speechFrames(_ samples: UnsafeBufferPointer<Float>, sampleRate: Int) -> Int {
-        guard let (envelope, blocks) = speech(samples, sampleRate: sampleRate) else { return 0 }
+        guard let (envelope, blocks) = speechBlocks(samples, sampleRate: sampleRate) else { return 0 }
         let start = blocks.lowerBound * envelope.blockFrames
         return min(samples.count, (blocks.upperBound + 1) * envelope.blockFrames) - start
     }
 
-    /// Cuts the silence off both ends and scales to the common level.
-    /// Returns the samples and the gain in dB.
-    private func trimAndLevel(_ samples: UnsafeBufferPointer<Float>, sampleRate: Int) -> ([Float], Double) {
-        guard let (envelope, speech) = self.speech(samples, sampleRate: sampleRate) else { return ([], 0) }
+    /// The trimming rule: the frames of `samples` that hold speech, from
+    /// ``leadMargin`` before the first window within ``silenceThreshold`` of
+    /// the loudest one to ``tailMargin`` after the last, and the envelope
+    /// measured on the way; nil when nothing is left. The voice builder cuts
+    /// its clips with this same rule.
+    func speech(in samples: UnsafeBufferPointer<Float>, sampleRate: Int) -> (Range<Int>, Envelope)? {
+        guard let (envelope, speech) = speechBlocks(samples, sampleRate: sampleRate) else { return nil }
         let blockFrames = envelope.blockFrames
         let lead = Int((leadMargin * Double(sampleRate)).rounded())
         let tail = Int((tailMargin * Double(sampleRate)).rounded())
         let start = max(0, speech.lowerBound * blockFrames - lead)
         let end = min(samples.count, (speech.upperBound + 1) * blockFrames + tail)
-        guard start < end else { return ([], 0) }
+        guard start < end else { return nil }
+        return (start..<end, envelope)
+    }
+
+    /// Cuts the silence off both ends and scales to the common level.
+    /// Returns the samples and the gain in dB.
+    private func trimAndLevel(_ samples: UnsafeBufferPointer<Float>, sampleRate: Int) -> ([Float], Double) {
+        guard let (range, envelope) = speech(in: samples, sampleRate: sampleRate) else { return ([], 0) }
+        let (start, end) = (range.lowerBound, range.upperBound)
 
         var peak: Float = 0
         for index in start..<end { peak = max(peak, abs(samples[index])) }

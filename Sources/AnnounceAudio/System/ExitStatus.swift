@@ -41,6 +41,16 @@ public enum ExitStatus: Int32, Sendable, Comparable {
             }
         case let error as BatchItem.Invalid:
             self = error.status
+        case is VoiceScriptError:
+            // A script file that cannot be read as one is bad data.
+            self = .dataError
+        case let error as VoiceBuildError:
+            switch error.kind {
+            case .usage: self = .usage
+            case .mismatch: self = .dataError
+            case .input, .check: self = .noInput
+            case .output: self = .cannotCreate
+            }
         default:
             self = .noInput
         }
@@ -48,7 +58,8 @@ public enum ExitStatus: Int32, Sendable, Comparable {
 
     /// The one line a report or a command gives for a fault.
     public static func message(for error: any Error) -> String {
-        (error as? CustomStringConvertible)?.description ?? "\(error)"
+        if let error = error as? VoiceBuildError { return error.lines.joined(separator: "; ") }
+        return (error as? CustomStringConvertible)?.description ?? "\(error)"
     }
 
     /// Which of two statuses a command that met both ends with: the one that

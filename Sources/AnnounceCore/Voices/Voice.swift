@@ -25,7 +25,7 @@ public struct Voice: Sendable {
     public let manifest: VoiceManifest
     /// The clip keys as UTF-8 bytes: hashing bytes is much cheaper than
     /// hashing (normalising) CJK strings, and the planner looks up often.
-    private let clipsByBytes: [[UInt8]: String]
+    private let clipsByBytes: [[UInt8]: Entry]
     /// The longest clip key, in UTF-8 bytes: no run of words longer than this
     /// can match, so the planner stops looking there.
     private let longestKey: Int
@@ -103,7 +103,9 @@ public struct Voice: Sendable {
     private init(directory: String, manifest: VoiceManifest, resolvedClips: [[UInt8]: String]) {
         self.directory = directory
         self.manifest = manifest
-        self.clipsByBytes = Dictionary(uniqueKeysWithValues: manifest.clips.map { (Array($0.key.utf8), $0.value) })
+        self.clipsByBytes = Dictionary(uniqueKeysWithValues: manifest.clips.map { key, file in
+            (Array(key.utf8), Entry(file: file, rules: manifest.rules[key] ?? []))
+        })
         self.longestKey = manifest.clips.keys.map(\.utf8.count).max() ?? 0
         self.resolvedClips = resolvedClips
         var byName: [String: (file: String, path: String)] = [:]
@@ -206,7 +208,8 @@ public struct Voice: Sendable {
     }
 
     /// Chooses the clips that say `phrase`: at each point the longest run of
-    /// words that has a clip (greedy longest match), down to single words.
+    /// words that has a clip whose rules (``ClipRule``) hold there (greedy
+    /// longest match), down to single words.
     /// - Throws: ``VoiceError`` naming the word and the voice when a word
     ///   has no clip.
     public func plan(_ phrase: Phrase) throws(VoiceError) -> ClipPlan {
@@ -215,6 +218,7 @@ public struct Voice: Sendable {
 
     func plan(words: [String], prefixCount: Int) throws(VoiceError) -> ClipPlan {
         var clips: [ClipPlan.Clip] = []
+        let hasClip = { (range: Range<Int>) in self.hasClip(for: words, range) }
         var start = 0
         while start < words.count {
             var match: (end: Int, file: String)?
@@ -222,7 +226,13 @@ public struct Voice: Sendable {
             for end in start..<words.count {
                 run.append(contentsOf: words[end].utf8)
                 if run.count > longestKey { break }
-                if let file = clipsByBytes[run] { match = (end + 1, file) }
+                if let entry = clipsByBytes[run],
+                    entry.rules.allSatisfy({
+                        $0.holds(in: words, range: start..<(end + 1), prefixCount: prefixCount, hasClip: hasClip)
+                    })
+                {
+                    match = (end + 1, entry.file)
+                }
             }
             guard let match else { throw missingClip(words[start]) }
             clips.append(ClipPlan.Clip(
@@ -230,6 +240,19 @@ public struct Voice: Sendable {
             start = match.end
         }
         return ClipPlan(clips: clips)
+    }
+
+    /// Whether the voice has a clip for `words[range]` run together.
+    private func hasClip(for words: [String], _ range: Range<Int>) -> Bool {
+        var run: [UInt8] = []
+        for word in words[range] { run.append(contentsOf: word.utf8) }
+        return clipsByBytes[run] != nil
+    }
+
+    /// A clip file and where it may be used.
+    private struct Entry: Sendable {
+        let file: String
+        let rules: [ClipRule]
     }
 
     private func missingClip(_ word: String) -> VoiceError {

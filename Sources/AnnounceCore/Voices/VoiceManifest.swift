@@ -22,6 +22,9 @@ public struct VoiceManifest: Equatable, Sendable {
     public var sampleRate: Int?
     /// Word (or run of words, `一百`) → clip file, relative to the voice folder.
     public var clips: [String: String]
+    /// Run of words → where its clip may be used (``ClipRule``); a clip
+    /// without rules applies everywhere.
+    public var rules: [String: [ClipRule]]
 
     /// Parses and checks a manifest. `source` names it in messages.
     public init(json data: Data, source: String) throws(VoiceError) {
@@ -68,18 +71,19 @@ public struct VoiceManifest: Equatable, Sendable {
         }
         guard !clipFields.isEmpty else { throw invalid("'clips' is empty") }
         var clips: [String: String] = [:]
+        var rules: [String: [ClipRule]] = [:]
         for (word, value) in clipFields {
-            guard let file = value.string else {
-                throw invalid("clip \(MessageText.quoted(word)) must name a file (a string), not \(value.kindName)")
-            }
             guard !word.isEmpty, !word.unicodeScalars.contains(where: Self.isBlankOrControl) else {
                 throw invalid("clip word \(MessageText.quoted(word)) must be non-empty, without blanks or control characters")
             }
+            let (file, clipRules) = try Self.clipEntry(word, value, invalid)
             guard Self.isSafeRelativePath(file) else {
                 throw invalid(
                     "clip \(MessageText.quoted(word)): \(MessageText.quoted(file, limit: 200)) must be a file inside the voice folder (no absolute path, no '..', no control characters)")
             }
             clips[word] = file
+            let wordRules = clipRules ?? ClipRule.defaults(for: word)
+            if !wordRules.isEmpty { rules[word] = wordRules }
         }
         self.format = formatNumber
         self.id = id
@@ -89,6 +93,41 @@ public struct VoiceManifest: Equatable, Sendable {
         self.provenance = try optionalString("provenance")
         self.sampleRate = sampleRate
         self.clips = clips
+        self.rules = rules
+    }
+
+    /// A clip's file and rules: `"yi.wav"`, or `{"file": "yi2-wan4.wav",
+    /// "when": "leads-group"}` where `when` is one rule name or a list of
+    /// them. The rules are nil when the manifest states none.
+    private static func clipEntry(
+        _ word: String, _ value: JSONValue, _ invalid: (String) -> VoiceError
+    ) throws(VoiceError) -> (String, [ClipRule]?) {
+        if let file = value.string { return (file, nil) }
+        guard case .object(let fields) = value else {
+            throw invalid("clip \(MessageText.quoted(word)) must name a file (a string), not \(value.kindName)")
+        }
+        guard let file = fields["file"]?.string else {
+            throw invalid("clip \(MessageText.quoted(word)): 'file' must name a file (a string)")
+        }
+        if let extra = fields.keys.sorted().first(where: { $0 != "file" && $0 != "when" }) {
+            throw invalid("clip \(MessageText.quoted(word)): unknown field '\(extra)' (a clip has 'file' and 'when')")
+        }
+        let names: [JSONValue]
+        switch fields["when"] {
+        case nil: return (file, nil)
+        case .string(let name): names = [.string(name)]
+        case .array(let list): names = list
+        case let other?: throw invalid("clip \(MessageText.quoted(word)): 'when' must be a rule name or a list of them, not \(other.kindName)")
+        }
+        let known = ClipRule.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        var rules: [ClipRule] = []
+        for name in names {
+            guard let text = name.string, let rule = ClipRule(rawValue: text) else {
+                throw invalid("clip \(MessageText.quoted(word)): unknown rule \(name.string.map { "'\($0)'" } ?? name.kindName) (known: \(known))")
+            }
+            if !rules.contains(rule) { rules.append(rule) }
+        }
+        return (file, rules)
     }
 
     private static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
@@ -104,8 +143,9 @@ public struct VoiceManifest: Equatable, Sendable {
         scalar.properties.isWhitespace || MessageText.isInvisible(scalar)
     }
 
-    /// A relative path with no `..`, no empty parts, no control or invisible characters.
-    static func isSafeRelativePath(_ path: String) -> Bool {
+    /// Whether `path` is a relative path with no `..`, no empty parts, no
+    /// control or invisible characters: a file inside the voice folder.
+    public static func isSafeRelativePath(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"),
             !path.unicodeScalars.contains(where: { $0 != " " && MessageText.isInvisible($0) })
         else { return false }

@@ -1,0 +1,35 @@
+/// Why a voice was not built. Nothing is left in the output folder. The
+/// ``lines`` say what is wrong, one problem each.
+public struct VoiceBuildError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        /// An option that makes no sense (a bad id, no recordings and no command).
+        case usage
+        /// A recording or TTS output missing or unreadable, or the TTS command failed.
+        case input
+        /// The recordings do not match the script (items missing, split or extra).
+        case mismatch
+        /// The built voice failed its check.
+        case check
+        /// The output folder cannot be written.
+        case output
+    }
+
+    /// What kind of problem stopped the build.
+    public let kind: Kind
+    /// One line per problem.
+    public let lines: [String]
+
+    /// An error of `kind` with one line per problem.
+    public init(_ kind: Kind, _ lines: [String]) {
+        self.kind = kind
+        self.lines = lines
+    }
+
+    /// An error of `kind` with one line.
+    public init(_ kind: Kind, _ line: String) {
+        self.init(kind, [line])
+    }
+
+    /// The lines, joined by newlines.
+    public var description: String { lines.joined(separator: "\n") }
+}

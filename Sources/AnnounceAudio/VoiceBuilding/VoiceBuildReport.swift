@@ -1,0 +1,76 @@
+/// What `announce voice build` made: the voice and, per item, where it was
+/// found and how it measures. Times and levels are rounded (1 ms, 0.1 dB) so
+/// the report is stable.
+public struct VoiceBuildReport: Codable, Equatable, Sendable {
+    /// One item of the script as built.
+    public struct Item: Codable, Equatable, Sendable {
+        /// The item's number in the script.
+        public var number: Int
+        /// What the item says.
+        public var text: String
+        /// The clip file written, in the voice folder.
+        public var file: String
+        /// The recording (file name) or `tts` the item came from.
+        public var source: String
+        /// Where the clip starts and ends in its source, in seconds.
+        public var start: Double
+        public var end: Double
+        public var duration: Double
+        /// Sample peak and RMS of the clip, in dBFS.
+        public var peak: Double
+        public var rms: Double
+        /// The clip's RMS above the noise floor around it, in dB; nil when
+        /// the floor is digital silence.
+        public var snr: Double?
+    }
+
+    /// The voice folder written.
+    public var directory: String
+    /// The voice's id.
+    public var id: String
+    /// The rate of every clip, in Hz.
+    public var sampleRate: Int
+    /// Each item of the script, in order.
+    public var items: [Item]
+    /// What `voice check` warned about the built voice.
+    public var warnings: [String]
+
+    /// The report as aligned text, one line per item.
+    public var text: String {
+        var out = "voice \(id): \(items.count) clips at \(sampleRate) Hz in \(directory)\n"
+        for item in items {
+            let snr = item.snr.map { "\($0.decimal(maximumDigits: 1)) dB" } ?? "-"
+            out += "  \(item.number). \(item.text) \(item.file): \(item.source) \(item.start.decimal(maximumDigits: 3))–"
+                + "\(item.end.decimal(maximumDigits: 3)) s, \(Int((item.duration * 1000).rounded())) ms, "
+                + "peak \(item.peak.decimal(maximumDigits: 1)) dBFS, rms \(item.rms.decimal(maximumDigits: 1)) dBFS, snr \(snr)\n"
+        }
+        for warning in warnings { out += "warning: \(warning)\n" }
+        return out
+    }
+}
+
+extension VoiceBuildReport {
+    /// The report as one JSON line (`announce voice build --json`), keys sorted.
+    public var jsonLine: String {
+        var object = JSONObject()
+        object.add("directory", directory)
+        object.add("id", id)
+        object.add("items", items.map { item in
+            var fields = JSONObject()
+            fields.add("duration", item.duration)
+            fields.add("end", item.end)
+            fields.add("file", item.file)
+            fields.add("number", item.number)
+            fields.add("peak", item.peak)
+            fields.add("rms", item.rms)
+            fields.addIfPresent("snr", item.snr)
+            fields.add("source", item.source)
+            fields.add("start", item.start)
+            fields.add("text", item.text)
+            return fields
+        })
+        object.add("sampleRate", sampleRate)
+        object.add("warnings", warnings)
+        return object.line
+    }
+}

@@ -1,0 +1,168 @@
+import AnnounceCore
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Makes a voice folder from a ``VoiceScript``: from a recording session of
+/// its items (``build(recordings:into:)``) or from a TTS command run once per
+/// item (``build(command:into:)``).
+///
+/// Each clip is cut with the engine's own trimming rule
+/// (``ClipPreparation``), written as a 16-bit WAV, and listed in `voice.json`
+/// with its rules. The voice is then checked (``VoiceInspection``) and must
+/// plan every reading and prefix of the script before it is moved into
+/// place; otherwise nothing is left.
+public struct VoiceBuilder: Sendable {
+    /// Who the voice is and where it came from, for `voice.json`.
+    public struct Details: Sendable {
+        /// The voice id: 1–64 of `a-z 0-9 . _ -`.
+        public var id: String
+        /// A human name; default: the id.
+        public var name: String?
+        /// The licence of the recordings or of the engine's output.
+        public var license: String?
+        /// Who spoke or which engine, where and how it was recorded.
+        public var provenance: String?
+        /// The build date as written in the manifest (`2026-11-23`); given,
+        /// so the same inputs give the same manifest.
+        public var date: String
+
+        /// Details for `voice.json`; only the id and the date are required.
+        public init(id: String, name: String? = nil, license: String? = nil, provenance: String? = nil, date: String) {
+            self.id = id
+            self.name = name
+            self.license = license
+            self.provenance = provenance
+            self.date = date
+        }
+    }
+
+    /// What was recorded, in order.
+    public var script: VoiceScript
+    /// Who the voice is, for `voice.json`.
+    public var details: Details
+    /// The trimming rule: the renderer's own.
+    public var preparation = ClipPreparation()
+
+    /// A builder for `script` with `details`.
+    public init(script: VoiceScript, details: Details) {
+        self.script = script
+        self.details = details
+    }
+
+    /// One item cut out of its source, before it is written.
+    struct Cut {
+        var samples: [Float]
+        var source: String
+        var start: Double
+        var end: Double
+        /// The noise floor around it in dBFS; nil for digital silence.
+        var floor: Double?
+    }
+
+    /// Writes the cut items as a voice into `directory` and checks it.
+    func write(
+        _ cuts: [Cut], sampleRate: Int, method: String, command: String?, sources: [String], into directory: String,
+        folder existing: BuildFolder? = nil
+    ) throws(VoiceBuildError) -> VoiceBuildReport {
+        let folder: BuildFolder
+        if let existing { folder = existing } else { folder = try BuildFolder(for: directory) }
+        var items: [VoiceBuildReport.Item] = []
+        var clips: [String: BuiltManifest.Clip] = [:]
+        for (item, cut) in zip(script.items, cuts) {
+            let path = folder.file(item.file)
+            do {
+                try SoundFile.write(
+                    AudioBuffer(sampleRate: sampleRate, samples: cut.samples),
+                    format: try OutputFormat(container: .wav, encoding: .pcm16), to: path)
+            } catch {
+                throw VoiceBuildError(.output, error.description)
+            }
+            clips[item.key] = BuiltManifest.Clip(file: item.file, when: item.when)
+            let statistics = AudioBuffer(sampleRate: sampleRate, samples: cut.samples).statistics
+            items.append(VoiceBuildReport.Item(
+                number: item.number, text: item.text, file: item.file, source: cut.source,
+                start: Self.round(cut.start, 1000), end: Self.round(cut.end, 1000),
+                duration: Self.round(statistics.duration, 1000), peak: Self.round(statistics.peak, 10),
+                rms: Self.round(statistics.rms, 10),
+                snr: cut.floor.map { Self.round(statistics.rms - $0, 10) }))
+        }
+        let manifest = BuiltManifest(
+            id: details.id, name: details.name ?? details.id, license: details.license, provenance: details.provenance,
+            sampleRate: sampleRate, date: details.date, sources: sources,
+            generator: .init(
+                tool: "announce voice build", method: method, command: command,
+                script: .init(version: script.version, options: script.options, prefixes: script.prefixes, phrases: script.phrases),
+                trim: "the renderer's rule: \(Int(-preparation.silenceThreshold)) dB below the loudest \(Int(preparation.window * 1000)) ms window, "
+                    + "\(Int(preparation.leadMargin * 1000)) ms before, \(Int(preparation.tailMargin * 1000)) ms after"),
+            clips: clips)
+        let manifestPath = folder.file(Voice.manifestName)
+        do {
+            try Data(manifest.json().utf8).write(to: URL(fileURLWithPath: manifestPath))
+        } catch {
+            throw VoiceBuildError(.output, "cannot write \(Paths.join(directory, Voice.manifestName)): \(error)")
+        }
+        let warnings = try check(folder.path, shownAs: directory)
+        try folder.commit()
+        return VoiceBuildReport(directory: directory, id: details.id, sampleRate: sampleRate, items: items, warnings: warnings)
+    }
+
+    /// Runs `voice check` on the built folder and plans every reading option
+    /// and prefix of the script; returns the warnings.
+    private func check(_ path: String, shownAs directory: String) throws(VoiceBuildError) -> [String] {
+        let voice: Voice
+        do {
+            voice = try Voice(at: path)
+        } catch {
+            throw VoiceBuildError(.check, "the built voice is not valid: \(error.description)")
+        }
+        let inspection = VoiceInspection(voice: voice)
+        var problems = inspection.problems
+        for prefixText in script.prefixes.isEmpty ? ["none"] : script.prefixes {
+            do {
+                try voice.requireClips(prefix: try Prefix(prefixText), options: script.options)
+            } catch {
+                problems.append("\(error)")
+            }
+        }
+        guard problems.isEmpty else {
+            throw VoiceBuildError(.check, problems.map { "the built voice fails its check: \($0.replacing(path, with: directory))" })
+        }
+        return inspection.warnings
+    }
+
+    /// Checks the id before any work is done.
+    func requireValidID() throws(VoiceBuildError) {
+        let id = details.id
+        let valid = !id.isEmpty && id.count <= 64
+            && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-" }
+        guard valid else {
+            throw VoiceBuildError(.usage, "voice id '\(id)' must be 1–64 lowercase ASCII letters, digits, '.', '_' or '-'")
+        }
+    }
+
+    /// The part of `samples` the trimming rule keeps, as a range.
+    func speechRange(_ samples: ArraySlice<Float>, sampleRate: Int) -> Range<Int>? {
+        samples.withUnsafeBufferPointer { buffer in
+            preparation.speech(in: buffer, sampleRate: sampleRate)?.0
+        }.map { ($0.lowerBound + samples.startIndex)..<($0.upperBound + samples.startIndex) }
+    }
+
+    static func round(_ value: Double, _ scale: Double) -> Double {
+        value.isFinite ? (value * scale).rounded() / scale : -999
+    }
+
+    /// The file name part of a path, for the manifest's sources.
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

@@ -1,0 +1,12 @@
+/// Why a voice script cannot be made or read. The ``description`` is one line.
+public struct VoiceScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The one-line message.
+    public let message: String
+
+    /// An error saying `message`.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,108 @@
+import AnnounceAudio
+import AnnounceCore
+import ArgumentParser
+#if canImport(Glibc)
+    import Glibc
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+struct VoiceBuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build a checked voice from recordings of a script's items, or from a TTS command.",
+        discussion: """
+            Recordings: the speaker reads the script's items in order, with at least 400 ms of silence between
+            them, in one or several files of any format and rate libsndfile reads. When the items found do not
+            match the script, nothing is written and each problem is one line with its time in the recording.
+            --tts runs COMMAND through /bin/sh once per item, with {text}, {pinyin}, {marks} and {out} replaced
+            by shell-quoted values (do not quote them again); the command writes the item's sound to {out}.
+            The voice is built in a temporary folder and moved to --out (new or empty) once it passes its check.
+            Exit codes: 0 built, 64 usage error, 65 the recordings do not match the script or the script is bad,
+            66 a recording or the script is missing or unreadable, the TTS command failed, or the built voice
+            failed its check, 73 the output cannot be written.
+            """)
+
+    @Option(help: ArgumentHelp("The script, from 'announce voice script --format json'.", valueName: "file"))
+    var script: String
+
+    @Argument(help: ArgumentHelp("The recordings, in the order they were read.", valueName: "recording"))
+    var recordings: [String] = []
+
+    @Option(help: ArgumentHelp("A TTS command line instead of recordings.", valueName: "command"))
+    var tts: String?
+
+    @Option(help: ArgumentHelp("The voice folder to make (new or empty).", valueName: "dir"))
+    var out: String
+
+    @Option(help: "The voice id: lowercase letters, digits, '.', '_', '-'.")
+    var id: String
+
+    @Option(help: "A human name for the voice (default: the id).")
+    var name: String?
+
+    @Option(help: "The licence of the recordings, for voice.json.")
+    var license: String?
+
+    @Option(help: "Where the recordings come from (speaker, studio, engine), for voice.json.")
+    var provenance: String?
+
+    @Option(help: ArgumentHelp("The date written in voice.json (default: $SOURCE_DATE_EPOCH, else today, UTC).", valueName: "yyyy-mm-dd"))
+    var date: String?
+
+    @Flag(help: "Print the report as one JSON object.")
+    var json = false
+
+    func validate() throws {
+        if recordings.isEmpty == (tts == nil) {
+            throw ValidationError("give either recordings or --tts COMMAND")
+        }
+    }
+
+    func run() throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: script))
+        } catch {
+            Console.error("\(script): the script cannot be read")
+            throw Console.exit(.noInput)
+        }
+        let parsed: VoiceScript
+        do {
+            parsed = try VoiceScript(json: data, source: script)
+        } catch {
+            throw Console.fail(error)
+        }
+        let builder = VoiceBuilder(
+            script: parsed,
+            details: .init(id: id, name: name, license: license, provenance: provenance, date: date ?? Self.today()))
+        let report: VoiceBuildReport
+        do {
+            if let tts {
+                report = try builder.build(command: tts, into: out)
+            } else {
+                report = try builder.build(recordings: recordings, into: out)
+            }
+        } catch {
+            for line in error.lines { Console.error(line) }
+            throw Console.exit(ExitStatus(for: error))
+        }
+        Console.write(json ? report.jsonLine : report.text)
+        Console.flush()
+    }
+
+    /// `SOURCE_DATE_EPOCH` or the current time, as a UTC date.
+    static func today() -> String {
+        var seconds = time(nil)
+        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let value = Int(epoch) {
+            seconds = time_t(value)
+        }
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+    }
+}
