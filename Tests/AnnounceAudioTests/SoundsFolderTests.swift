@@ -76,7 +76,7 @@ import Testing
         #expect(summary.items == 3 && summary.failures == 1 && summary.status == .dataError && summary.stoppedBy == nil)
         #expect(results.all.map(\.report.line) == [1, 3, 4])
         #expect(results.all.map(\.report.cached) == [false, false, nil])
-        #expect(results.all[1].report.id == .number(7))
+        #expect(results.all[1].report.id == .number("7"))
         let again = LockedResults()
         _ = BatchPipeline(announcer: announcer, folder: folder, options: .init(jobs: 1))
             .run(lines: try LineReader(path: items.path), emit: { again.append($0) })

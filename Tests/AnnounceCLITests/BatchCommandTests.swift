@@ -193,7 +193,8 @@ struct BatchCommandTests {
         let echoed = Self.json(batch.stdoutLines[0])["id"] as? [String: Any]
         let expected = try JSONSerialization.jsonObject(with: Data(id.utf8)) as? [String: Any]
         #expect(echoed.map { NSDictionary(dictionary: $0) } == expected.map { NSDictionary(dictionary: $0) })
-        #expect(batch.stdoutLines[0].contains(#""id":{"a":{"b":"c"},"n":12345678901,"z":[1,2.5,-3e-07,true,null,"x\"y"]}"#))
+        // Echoed exactly as written: members in their order, numbers as their text.
+        #expect(batch.stdoutLines[0].contains(#""id":{"z":[1,2.5,-3e-7,true,null,"x\"y"],"a":{"b":"c"},"n":12345678901}"#))
     }
 
     @Test("usage errors exit 64", arguments: [

@@ -26,8 +26,9 @@ enum CommandRunner {
         return directory.appendingPathComponent("announce")
     }()
 
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-                    currentDirectory: URL? = nil, shell: Bool = false) throws -> CommandResult {
+    static func run(_ arguments: [String], stdin: String? = nil, stdinData: Data? = nil,
+                    environment: [String: String] = [:], currentDirectory: URL? = nil,
+                    shell: Bool = false) throws -> CommandResult {
         let process = Process()
         process.executableURL = shell ? URL(fileURLWithPath: "/bin/bash") : executable
         process.arguments = arguments
@@ -50,6 +51,7 @@ enum CommandRunner {
         DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
         DispatchQueue.global().async(group: group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdinData { input.fileHandleForWriting.write(stdinData) }
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         group.wait()

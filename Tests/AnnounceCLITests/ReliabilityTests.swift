@@ -191,3 +191,29 @@ import Testing
         #expect(result.status == 64)
     }
 }
+
+/// Batch input is read strictly.
+@Suite struct BatchInputTests {
+    @Test("duplicate keys, trailing commas and invalid UTF-8 are refused, item by item")
+    func strictItems() throws {
+        var input = Data("{\"amount\":\"1\",\"amount\":\"2\"}\n{\"amount\":\"1\",}\n".utf8)
+        input.append(contentsOf: Array("{\"amount\":\"1\",\"id\":\"a".utf8) + [0xFF] + Array("b\"}\n3\n".utf8))
+        let result = try CommandRunner.run(["batch", "--dry-run"], stdinData: input)
+        #expect(result.status == 65)
+        let lines = result.stdoutLines.map(BatchCommandTests.json)
+        #expect(lines.count == 4)
+        #expect((lines[0]["error"] as? String)?.contains("duplicate") == true)
+        #expect((lines[1]["error"] as? String)?.contains("invalid JSON") == true)
+        #expect((lines[2]["error"] as? String)?.contains("UTF-8") == true)
+        #expect(lines[3]["text"] as? String == "到账三元")
+    }
+
+    @Test("a numeric id is echoed exactly as written")
+    func exactIDs() throws {
+        let result = try CommandRunner.run(
+            ["batch", "--dry-run"], stdin: "{\"amount\":\"1\",\"id\":1234567890123456789}\n{\"amount\":\"1\",\"id\":-0.5e3}\n")
+        #expect(result.status == 0)
+        #expect(result.stdoutLines[0].contains("\"id\":1234567890123456789,"))
+        #expect(result.stdoutLines[1].contains("\"id\":-0.5e3,"))
+    }
+}

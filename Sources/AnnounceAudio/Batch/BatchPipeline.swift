@@ -105,7 +105,13 @@ public final class BatchPipeline: Sendable {
     /// Answers one line of input (not blank): its report and status.
     /// Thread-safe.
     public func process(_ text: String, line: Int) -> Result {
-        var result = answer(text, line: line)
+        process(Array(text.utf8), line: line)
+    }
+
+    /// Answers one line of input given as bytes (invalid UTF-8 in a JSON
+    /// item is refused, not replaced). Thread-safe.
+    public func process(_ bytes: [UInt8], line: Int) -> Result {
+        var result = answer(bytes, line: line)
         result.report.line = line
         if result.status != .success {
             state.withLock { state in
@@ -117,12 +123,12 @@ public final class BatchPipeline: Sendable {
         return result
     }
 
-    private func answer(_ text: String, line: Int) -> Result {
+    private func answer(_ bytes: [UInt8], line: Int) -> Result {
         let item: BatchItem
         do {
-            item = try BatchItem.parse(text, line: line, fenByDefault: options.fenByDefault)
+            item = try BatchItem.parse(bytes, line: line, fenByDefault: options.fenByDefault)
         } catch {
-            var report = AnnouncementReport(input: error.amountText ?? text, error: error.message)
+            var report = AnnouncementReport(input: error.amountText ?? String(decoding: bytes, as: UTF8.self), error: error.message)
             report.id = error.id
             return Result(report: report, status: error.status)
         }
@@ -196,7 +202,7 @@ public final class BatchPipeline: Sendable {
                 let result: Result
                 switch next.line {
                 case .bytes(let bytes):
-                    result = process(String(decoding: bytes, as: UTF8.self), line: next.number)
+                    result = process(bytes, line: next.number)
                 case .tooLong(let count):
                     result = reject(LineReader.tooLongMessage(line: next.number, bytes: count), line: next.number)
                 }

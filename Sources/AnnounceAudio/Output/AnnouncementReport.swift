@@ -38,7 +38,7 @@ public struct AnnouncementReport: Sendable, Equatable {
     /// The input line number, from 1.
     public var line: Int?
     /// The item's `id`, echoed as given.
-    public var id: JSONValue?
+    public var id: JSONLineParser.Value?
     /// Whether the file was already there with exactly these bytes.
     public var cached: Bool?
     /// Why the amount or item failed.

@@ -56,6 +56,38 @@ package struct JSONObject: Sendable {
         text += "]"
     }
 
+    /// A value as a batch item gave it: numbers keep their exact text,
+    /// objects keep their members' order.
+    package mutating func add(_ name: String, _ value: JSONLineParser.Value) {
+        key(name)
+        Self.appendValue(value, to: &text)
+    }
+
+    package static func appendValue(_ value: JSONLineParser.Value, to text: inout String) {
+        switch value {
+        case .null: text += "null"
+        case .bool(let bool): text += bool ? "true" : "false"
+        case .number(let number): text += number
+        case .string(let string): appendString(string, to: &text)
+        case .array(let array):
+            text += "["
+            for (index, element) in array.enumerated() {
+                if index > 0 { text += "," }
+                appendValue(element, to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { text += "," }
+                appendString(member.key, to: &text)
+                text += ":"
+                appendValue(member.value, to: &text)
+            }
+            text += "}"
+        }
+    }
+
     package mutating func add(_ name: String, _ value: JSONValue) {
         key(name)
         Self.appendValue(value, to: &text)
