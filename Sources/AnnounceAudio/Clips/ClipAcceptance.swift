@@ -1,4 +1,6 @@
 import AnnounceCore
+
+// libm's log10; system calls go through System/Exports.swift.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -37,12 +39,12 @@ public enum ClipAcceptance {
         } catch {
             throw AudioError(.unreadable, "\(MessageText.escaped(path)): \(error.reason)")
         }
-        defer { close(descriptor) }
+        defer { _ = systemClose(descriptor) }
         // libsndfile opens files by name. Through the descriptor's own name
         // it opens the very file just checked, even if a FIFO took the
         // path's place meanwhile; where there is no such name, the path.
         let alias = "\(descriptorFolder)/\(descriptor)"
-        let name = access(alias, R_OK) == 0 ? alias : path
+        let name = systemIsReadable(alias) ? alias : path
         do throws(AudioError) {
             return try SoundFile.readMono(path: name)
         } catch {

@@ -221,3 +221,8 @@ package func systemWaitForever() -> Int32 {
 package func systemMemoryEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
     memcmp(lhs, rhs, count) == 0
 }
+
+/// Whether `path` can be opened for reading (`access(R_OK)`).
+package func systemIsReadable(_ path: String) -> Bool {
+    access(path, R_OK) == 0
+}
