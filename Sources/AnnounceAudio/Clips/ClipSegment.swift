@@ -2,12 +2,15 @@
 public struct ClipSegment: Hashable, Sendable {
     /// The clip's audio file: any format libsndfile reads.
     public var path: String
-    /// Whether the clip says prefix words (支付宝到账). A pause of
-    /// ``RenderSettings/prefixPause`` separates the prefix from the amount.
+    /// Whether the clip says lead words (支付宝到账, 退款). A pause of
+    /// ``RenderSettings/prefixPause`` separates the lead from the rest.
     public var isPrefix: Bool
+    /// Whether the same pause follows this clip (a comma in a template).
+    public var pauseAfter: Bool
 
-    public init(path: String, isPrefix: Bool = false) {
+    public init(path: String, isPrefix: Bool = false, pauseAfter: Bool = false) {
         self.path = path
         self.isPrefix = isPrefix
+        self.pauseAfter = pauseAfter
     }
 }

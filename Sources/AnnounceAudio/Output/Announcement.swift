@@ -5,10 +5,11 @@ import AnnounceCore
     import Foundation
 #endif
 
-/// A rendered announcement: the phrase, the clips that said it, the audio,
+/// A rendered announcement: the message, the clips that said it, the audio,
 /// and the name its file gets.
 public struct Announcement: Sendable {
-    public let phrase: Phrase
+    /// What was said.
+    public let message: Message
     public let plan: ClipPlan
     /// The plan's clips with their lengths, as reports show them.
     public let clips: [PlannedClip]
@@ -16,6 +17,11 @@ public struct Announcement: Sendable {
     public let format: OutputFormat
     /// The content-derived file name, e.g. `announce-123.45-1a2b3c4d.caf`.
     public let soundName: String
+
+    /// The whole phrase as text.
+    public var text: String { message.text }
+    /// The words said.
+    public var words: [String] { message.words }
 
     /// The samples, mono, at the output rate (as decoding the file gives
     /// them, for 16-bit PCM).

@@ -47,16 +47,16 @@ public struct AnnouncementReport: Sendable, Equatable {
     /// The plan's fields (`explain`).
     public init(input: String, plan: Announcer.Plan) {
         amount = input
-        text = plan.phrase.text
-        words = plan.phrase.words
+        text = plan.text
+        words = plan.words
         clips = plan.plannedClips
     }
 
     /// The plan's and the file's fields (`render`).
     public init(input: String, announcement: Announcement, sound: WrittenSound) {
         amount = input
-        text = announcement.phrase.text
-        words = announcement.phrase.words
+        text = announcement.text
+        words = announcement.words
         clips = announcement.clips
         file = sound.path
         self.sound = sound.name
@@ -66,7 +66,7 @@ public struct AnnouncementReport: Sendable, Equatable {
         encoding = announcement.format.encoding.rawValue
         sampleRate = announcement.sampleRate
         bytes = sound.bytes
-        aps = PushPayload(body: announcement.phrase.text, sound: sound.name)
+        aps = PushPayload(body: announcement.text, sound: sound.name)
     }
 
     /// Adds the file's URL under `base` (see ``PushPayload/url(base:sound:)``).

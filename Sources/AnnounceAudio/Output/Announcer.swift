@@ -43,6 +43,8 @@ public final class Announcer: Sendable {
         public var loudnessTarget: Double
         /// The highest true peak allowed, in dBTP.
         public var truePeakCeiling: Double
+        /// What is said around the amount (``Template/payment`` by default).
+        public var template: Template
         /// The most 16-bit samples the clip cache keeps converted at one
         /// gain (``ClipCache/pcm16SampleLimit``); another value gives the
         /// announcer a cache of its own.
@@ -50,7 +52,8 @@ public final class Announcer: Sendable {
 
         /// Options with the engine's defaults, any of them replaced.
         public init(
-            prefix: Prefix = .standard, reading: ReadingOptions = ReadingOptions(), format: OutputFormat = .default,
+            prefix: Prefix = .standard, reading: ReadingOptions = ReadingOptions(), template: Template = .payment,
+            format: OutputFormat = .default,
             sampleRate: Int? = nil, budget: Double = 6.0, maxSpeed: Double = 1.35,
             prefixPause: Double = RenderSettings().prefixPause,
             minimumPrefixPause: Double = RenderSettings().minimumPrefixPause,
@@ -61,6 +64,7 @@ public final class Announcer: Sendable {
         ) {
             self.prefix = prefix
             self.reading = reading
+            self.template = template
             self.format = format
             self.sampleRate = sampleRate
             self.budget = budget
@@ -129,7 +133,11 @@ public final class Announcer: Sendable {
     }
 
     private init(voice: Voice, options: Options, cache: ClipCache, digest: VoiceDigest, shownClips: ShownClips) throws {
-        try voice.requireClips(prefix: options.prefix, options: options.reading)
+        if options.template == .payment {
+            try voice.requireClips(prefix: options.prefix, options: options.reading)
+        } else {
+            try voice.requireClips(template: options.template, prefix: options.prefix, options: options.reading)
+        }
         guard let sampleRate = options.sampleRate ?? voice.sampleRate(clipRates: digest.clipRates) else {
             throw AudioError(.unreadable, "voice '\(voice.id)': no clip could be read")
         }
@@ -149,34 +157,65 @@ public final class Announcer: Sendable {
         settingsText = String(describing: settings)
     }
 
-    /// The phrase an amount is announced with.
+    /// The phrase an amount is announced with by the payment template.
     public func phrase(for amount: Amount) -> Phrase {
         Phrase(amount: amount, prefix: options.prefix, options: options.reading)
     }
 
-    /// What an announcement will be, before any audio is made: the phrase,
+    /// What an announcement will be, before any audio is made: the message,
     /// the clips that say it, and the file name it gets.
     public struct Plan: Sendable {
-        public let phrase: Phrase
+        /// What is said: the template filled with the amount, count and prefix.
+        public let message: Message
         public let clips: ClipPlan
         /// Each clip with its length as recorded, as reports show it.
         public let plannedClips: [PlannedClip]
-        /// The content-derived file name: the same phrase, voice and settings
-        /// always give the same name, anything else a different one.
+        /// The content-derived file name: the same words, clips, pauses,
+        /// voice and settings always give the same name, anything else a
+        /// different one.
         public let soundName: String
+
+        /// The whole phrase as text: `支付宝到账一百二十三点四五元`.
+        public var text: String { message.text }
+        /// The words, each said by one clip or part of one.
+        public var words: [String] { message.words }
     }
 
-    /// Plans the announcement of `amount`: cheap, so a caller can decide
-    /// what to do before rendering. Each clip's length comes from the clip
-    /// cache, which decodes a clip once per process.
-    /// - Throws: ``VoiceError`` when a word has no clip; ``AudioError`` when
-    ///   a clip cannot be read or used.
+    /// Plans the announcement of `amount` with the options' template:
+    /// cheap, so a caller can decide what to do before rendering. Each
+    /// clip's length comes from the clip cache, which decodes a clip once
+    /// per process.
+    /// - Throws: ``MessageError`` when the template needs a count;
+    ///   ``VoiceError`` when a word has no clip; ``AudioError`` when a clip
+    ///   cannot be read or used.
     public func plan(_ amount: Amount) throws -> Plan {
-        let phrase = phrase(for: amount)
-        let clips = try voice.plan(phrase)
+        try plan(try message(amount: amount, count: nil))
+    }
+
+    /// The options' template filled with `amount` and `count` (either may
+    /// be nil where the template has no such slot).
+    /// - Throws: ``MessageError`` when a slot has no value or a value no slot.
+    public func message(amount: Amount?, count: Count?) throws(MessageError) -> Message {
+        try Message(template: options.template, amount: amount, count: count, prefix: options.prefix, options: options.reading)
+    }
+
+    /// One announcement for a burst of payments: their count and exact
+    /// total in the summary template (one amount alone: the payment sentence).
+    /// - Throws: ``MessageError`` for no amounts, too many, or a total too large.
+    public func message(together amounts: [Amount]) throws(MessageError) -> Message {
+        try Message.burst(amounts, prefix: options.prefix, options: options.reading)
+    }
+
+    /// Plans the announcement of `message`.
+    public func plan(_ message: Message) throws -> Plan {
+        // The payment template plans as a phrase always has, so its sounds
+        // keep their names.
+        let clips = message.template == .payment && message.amount != nil
+            ? try voice.plan(Phrase(amount: message.amount!, prefix: message.prefix, options: message.options))
+            : try voice.plan(message)
         return Plan(
-            phrase: phrase, clips: clips, plannedClips: try plannedClips(clips),
-            soundName: soundName(phrase: phrase, plan: clips))
+            message: message, clips: clips, plannedClips: try plannedClips(clips),
+            soundName: soundName(message: message, plan: clips))
     }
 
     /// The plan's clips as reports show them: each known one from the table
@@ -219,36 +258,44 @@ public final class Announcer: Sendable {
     /// - Throws: ``AudioError`` (`.overBudget` names the amount and the
     ///   length it needs).
     public func render(_ plan: Plan) throws(AudioError) -> Announcement {
-        let segments = plan.clips.clips.map { ClipSegment(path: voice.path(ofClip: $0.file), isPrefix: $0.isPrefix) }
+        let segments = plan.clips.clips.map {
+            ClipSegment(path: voice.path(ofClip: $0.file), isPrefix: $0.isPrefix, pauseAfter: $0.pauseAfter)
+        }
         let rendered: RenderedAudio
         do throws(AudioError) {
             rendered = try renderer.render(segments, pcm16: options.format.encoding == .pcm16)
         } catch {
-            throw Self.naming(plan.phrase.amount, in: error)
+            throw Self.naming(plan.message, in: error)
         }
         return Announcement(
-            phrase: plan.phrase, plan: plan.clips, clips: plan.plannedClips, rendered: rendered, format: options.format,
+            message: plan.message, plan: plan.clips, clips: plan.plannedClips, rendered: rendered, format: options.format,
             soundName: plan.soundName)
     }
 
-    /// An over-budget message names the amount: `99999999.99 needs 7.4 s at 1.35x; budget is 6.0 s`.
-    private static func naming(_ amount: Amount, in error: AudioError) -> AudioError {
-        error.kind == .overBudget ? AudioError(.overBudget, "\(amount) \(error.message)") : error
+    /// An over-budget message names the amount (or the text without one):
+    /// `99999999.99 needs 7.4 s at 1.35x; budget is 6.0 s`.
+    private static func naming(_ message: Message, in error: AudioError) -> AudioError {
+        guard error.kind == .overBudget else { return error }
+        return AudioError(.overBudget, "\(message.amount.map(\.description) ?? message.text) \(error.message)")
     }
 
-    private func soundName(phrase: Phrase, plan: ClipPlan) -> String {
+    private func soundName(message: Message, plan: ClipPlan) -> String {
         var digest = nameDigest
         for clip in plan.clips {
-            // As if "words=file" (and "+" for the prefix) were added whole.
+            // As if "words=file" ("+" for the lead, "|" for a pause after a
+            // clip past it) were added whole. The lead's pause is the change
+            // of "+", so a payment's name is what it was before templates.
             digest.feed(clip.text)
             digest.feed("=")
             digest.feed(clip.file)
             if clip.isPrefix { digest.feed("+") }
+            if clip.pauseAfter && !clip.isPrefix { digest.feed("|") }
             digest.endPart()
         }
         digest.add(formatText)
         digest.add(settingsText)
-        return SoundName.sound(amount: phrase.amount.description, digest: digest.hex8, format: options.format)
+        let said = message.amount?.description ?? SoundName.word(for: message.template)
+        return SoundName.sound(amount: said, digest: digest.hex8, format: options.format)
     }
 }
 

@@ -1,8 +1,11 @@
+import AnnounceCore
+
 /// The names of the files announce writes, made and recognised from one
 /// definition:
 ///
 /// - a sound: `announce-<amount>-<8 hex>.<ext>`, the amount as digits with
-///   an optional `.` and two decimals, the hex a digest of everything that
+///   an optional `.` and two decimals (for a message without an amount, the
+///   preset's name such as `received`, or `message`), the hex a digest of everything that
 ///   decides the audio (``Announcer/Plan/soundName``), the extension that of
 ///   an ``OutputContainer`` (`caf`, `wav`, `aiff`);
 /// - a temporary file of ``AtomicFile``: `.announce-<process id>-<n>.tmp`.
@@ -31,6 +34,14 @@ public enum SoundName {
         soundStart + amount + "-" + digest + "." + format.fileExtension
     }
 
+    /// What stands for the amount in the name of a message without one:
+    /// the preset's name (`received`), else `message`.
+    public static func word(for template: Template) -> String {
+        let name = template.name ?? ""
+        let plain = !name.isEmpty && name.utf8.count <= 16 && name.utf8.allSatisfy { (0x61...0x7A).contains($0) }
+        return plain ? name : "message"
+    }
+
     /// The name of a temporary file: `.announce-4242-7.tmp`.
     public static func temporaryName(process: Int32, number: Int) -> String {
         temporaryStart + String(process) + "-" + String(number) + temporaryEnd
@@ -45,11 +56,15 @@ public enum SoundName {
         return nil
     }
 
-    /// `announce-` digits [`.` two digits] `-` 8 lowercase hex `.` caf|wav|aiff.
+    /// `announce-` (digits [`.` two digits] or 1–16 lowercase letters) `-`
+    /// 8 lowercase hex `.` caf|wav|aiff.
     private static func isSound(_ bytes: [UInt8]) -> Bool {
         var scanner = Scanner(bytes)
-        guard scanner.take(soundStart), scanner.digits(atLeast: 1) > 0 else { return false }
-        if scanner.take(".") { guard scanner.digits(exactly: 2) else { return false } }
+        guard scanner.take(soundStart) else { return false }
+        if scanner.letters(atMost: 16) == 0 {
+            guard scanner.digits(atLeast: 1) > 0 else { return false }
+            if scanner.take(".") { guard scanner.digits(exactly: 2) else { return false } }
+        }
         guard scanner.take("-"), scanner.hex(exactly: 8), scanner.take(".") else { return false }
         let rest = String(decoding: bytes[scanner.position...], as: UTF8.self)
         return OutputContainer.allCases.contains { $0.rawValue == rest }
@@ -119,6 +134,18 @@ public enum SoundName {
         mutating func digits(exactly count: Int) -> Bool {
             let start = position
             return digits(atLeast: count) == count || { position = start; return false }()
+        }
+
+        mutating func letters(atMost limit: Int) -> Int {
+            let start = position
+            while position < bytes.count, position - start < limit, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[position]) {
+                position += 1
+            }
+            if position < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[position]) {
+                position = start
+                return 0
+            }
+            return position - start
         }
 
         mutating func hex(exactly count: Int) -> Bool {

@@ -95,7 +95,7 @@ public struct Renderer: Sendable {
     func gaps(between segments: [ClipSegment], prefixPause: Double, wordGap: Double) -> [Int] {
         let pause = max(0, settings.frames(prefixPause))
         let gap = max(0, settings.frames(wordGap))
-        return zip(segments, segments.dropFirst()).map { $0.isPrefix != $1.isPrefix ? pause : gap }
+        return zip(segments, segments.dropFirst()).map { $0.isPrefix != $1.isPrefix || $0.pauseAfter ? pause : gap }
     }
 
     /// `nominal` gaps shortened by `excess` frames in total, each in

@@ -36,7 +36,7 @@ struct Explain: ParsableCommand {
         let clips = plan.plannedClips
         let total = clips.reduce(0) { $0 + $1.duration }
         let clipList = clips.map { "\($0.words) \($0.file) \(Int(($0.duration * 1000).rounded())) ms" }
-        return "\(input)\t\(plan.phrase.text)\n  words: \(plan.phrase.words.joined(separator: " "))\n"
+        return "\(input)\t\(plan.text)\n  words: \(plan.words.joined(separator: " "))\n"
             + "  clips: \(clipList.joined(separator: " | ")) (\(Int((total * 1000).rounded())) ms in all)\n"
     }
 }
