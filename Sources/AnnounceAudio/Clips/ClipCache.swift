@@ -44,6 +44,8 @@ public final class ClipCache: Sendable {
     /// How every clip in this cache is prepared.
     public let preparation: ClipPreparation
     private let clips = LockedState(Clips())
+    /// The clips limited to a true-peak ceiling at a gain.
+    let limited = LimitedClipCache()
 
     /// An empty cache preparing clips with `preparation`.
     public init(preparation: ClipPreparation = ClipPreparation()) {
@@ -125,5 +127,6 @@ public final class ClipCache: Sendable {
     /// Forgets every prepared clip, e.g. after a voice's files changed.
     public func removeAll() {
         clips.withLock { $0 = Clips() }
+        limited.removeAll()
     }
 }
