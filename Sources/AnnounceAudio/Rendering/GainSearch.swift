@@ -16,27 +16,31 @@ struct GainSearch {
     let step: Double
     /// Close enough to stop, LU.
     let tolerance: Double
+    /// The highest gain to try, dB.
+    let maximum: Double
     /// The highest gain tried that landed below the target.
     private(set) var below: Double?
     /// The lowest gain tried that landed above the target.
     private(set) var above: Double?
 
     /// A search for `target` on a grid of `step` dB (0 for none), done
-    /// within `tolerance` LU.
-    init(target: Double, step: Double, tolerance: Double) {
+    /// within `tolerance` LU, trying no gain above `maximum` dB.
+    init(target: Double, step: Double, tolerance: Double, maximum: Double) {
         self.target = target
         self.step = step
         self.tolerance = tolerance
+        self.maximum = maximum
     }
 
-    /// `decibels` on the grid.
+    /// `decibels` on the grid, at most ``maximum`` (rounded down to the grid).
     func onGrid(_ decibels: Double) -> Double {
-        step > 0 ? (decibels / step).rounded() * step : decibels
+        guard step > 0 else { return min(decibels, maximum) }
+        return min((decibels / step).rounded(), (maximum / step).rounded(.down)) * step
     }
 
     /// The gain to try after `gain` gave `loudness`; `nil` when that is
-    /// within the tolerance, or no untried gain on the grid lies between
-    /// the nearest ones below and above the target.
+    /// within the tolerance, or no untried gain on the grid (and at most
+    /// ``maximum``) lies between the nearest ones below and above the target.
     mutating func next(after gain: Double, gave loudness: Double) -> Double? {
         guard loudness.isFinite, abs(loudness - target) > tolerance else { return nil }
         if loudness < target {

@@ -36,6 +36,9 @@ struct Limiter {
     /// meters oversample differently (ffmpeg's reads up to 0.02 dB above
     /// libebur128 on these files), and 16-bit rounding adds a little.
     static let margin = 0.1
+    /// The most the renderer lets the limiter lower a peak, dB
+    /// (``Renderer/maximumLimiting``).
+    static let maximumReduction = Renderer.maximumLimiting
     /// Attempts at meeting the aim before the whole result is scaled down.
     static let attempts = 4
 

@@ -1,4 +1,11 @@
 extension Renderer {
+    /// The most the true-peak limiter lowers a peak, in dB: beyond this,
+    /// speech sounds squashed, so audio that would need more stays below
+    /// the loudness target instead, with its peaks lowered by about this
+    /// much. Speech clips, 11 to 18 dB from peak to RMS, need up to about
+    /// 4 dB at -16 LUFS and -1 dBTP.
+    public static let maximumLimiting = 6.0
+
     /// The grid, in dB, of the gains at which clips are limited. An
     /// announcement's gain is rounded to it, so that announcements share
     /// their limited clips (``LimitedClipCache``): the bundled voice's
@@ -13,6 +20,13 @@ extension Renderer {
     /// of `normalization`.
     func heldByCeiling(_ normalization: Normalization) -> Bool {
         normalization.integrated.isFinite && normalization.integrated < settings.loudnessTarget - 1e-6
+    }
+
+    /// The highest gain for audio whose true peak is `truePeak` dBTP: the
+    /// one at which the limiter lowers its loudest peak by
+    /// ``Limiter/maximumReduction``.
+    func maximumLimiterGain(truePeak: Double) -> Double {
+        settings.truePeakCeiling - Limiter.margin - truePeak + Limiter.maximumReduction
     }
 
     /// `timeline` (at normal speed, within the budget) at the loudness
@@ -30,11 +44,13 @@ extension Renderer {
     /// limited and measured as a whole.
     /// - Throws: ``AudioError`` when libebur128 cannot measure.
     func limited(
-        _ timeline: Timeline, integrated: Double, limit: Int, pcm16: Bool, naturalDuration: Double
+        _ timeline: Timeline, integrated: Double, truePeak: Double, limit: Int, pcm16: Bool, naturalDuration: Double
     ) throws(AudioError) -> RenderedAudio? {
         let rate = settings.sampleRate
         let target = settings.loudnessTarget
-        var search = GainSearch(target: target, step: Self.limiterGainStep, tolerance: Self.limiterGainStep / 2)
+        var search = GainSearch(
+            target: target, step: Self.limiterGainStep, tolerance: Self.limiterGainStep / 2,
+            maximum: maximumLimiterGain(truePeak: truePeak))
         var gain = search.onGrid(target - integrated)
         var best: (entries: [LimitedClipCache.Entry], timeline: Timeline, loudness: Double, gain: Double)?
         for _ in 0..<Self.limiterPasses {
@@ -68,12 +84,12 @@ extension Renderer {
     /// the pass closest to it kept. For audio whose clips cannot be
     /// limited one by one; `integrated` is the loudness of `samples`.
     /// - Throws: ``AudioError`` when libebur128 cannot measure.
-    func limit(_ samples: inout [Float], integrated: Double) throws(AudioError) -> (Normalization, limiting: Double) {
+    func limit(_ samples: inout [Float], integrated: Double, truePeak: Double) throws(AudioError) -> (Normalization, limiting: Double) {
         let rate = settings.sampleRate
         let target = settings.loudnessTarget
         let limiter = Limiter(sampleRate: rate, ceiling: settings.truePeakCeiling)
-        var search = GainSearch(target: target, step: 0, tolerance: 0.01)
-        var gain = target - integrated
+        var search = GainSearch(target: target, step: 0, tolerance: 0.01, maximum: maximumLimiterGain(truePeak: truePeak))
+        var gain = search.onGrid(target - integrated)
         var best: (samples: [Float], normalization: Normalization, reduction: Double)?
         for _ in 0..<Self.limiterPasses {
             let (limited, _, reduction) = try samples.withUnsafeBufferPointer { samples throws(AudioError) in

@@ -56,7 +56,7 @@ extension Renderer {
         let measured = try Loudness(measuring: AudioBuffer(sampleRate: settings.sampleRate, samples: samples))
         let normalization = normalization(integrated: measured.integrated, truePeak: measured.truePeak)
         if heldByCeiling(normalization) {
-            return try limit(&samples, integrated: measured.integrated)
+            return try limit(&samples, integrated: measured.integrated, truePeak: measured.truePeak)
         }
         let scale = Self.scale(decibels: normalization.gain)
         samples.withUnsafeMutableBufferPointer { samples in

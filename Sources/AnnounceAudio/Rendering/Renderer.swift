@@ -65,7 +65,8 @@ public struct Renderer: Sendable {
             let loudness = estimatedNormalization(of: timeline)
             if heldByCeiling(loudness) {
                 if let limited = try limited(
-                    timeline, integrated: loudness.integrated - loudness.gain, limit: limit, pcm16: pcm16,
+                    timeline, integrated: loudness.integrated - loudness.gain,
+                    truePeak: loudness.truePeak - loudness.gain, limit: limit, pcm16: pcm16,
                     naturalDuration: naturalDuration)
                 {
                     return limited
