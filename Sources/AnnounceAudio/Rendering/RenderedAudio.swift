@@ -29,16 +29,17 @@ public struct RenderedAudio: Equatable, Sendable {
     /// shorter than one 400 ms measuring block.
     ///
     /// At normal speed (``speed`` 1) this is estimated, not measured: the
-    /// clips' K-weighted energy, measured once per clip with libebur128,
-    /// summed into BS.1770's gating blocks as the announcement lays them out.
+    /// clips' K-weighted energy (after the limiter, when it acted), measured
+    /// once per clip with libebur128, summed into BS.1770's gating blocks as
+    /// the announcement lays them out.
     /// It is within a few hundredths of a LU of what libebur128 measures on
     /// the written file. Sped-up audio is measured.
     public var loudness: Double
     /// The true peak of ``audio`` in dBTP.
     ///
     /// At normal speed this is the largest true peak of the clips, each
-    /// measured once with libebur128 (after the limiter, when it acted),
-    /// plus the gain: exact when the clips
+    /// measured once with libebur128, plus the gain (or, when the limiter
+    /// acted, of the limited clips): exact when the clips
     /// are apart or faded (the joins add nothing), otherwise the audio is
     /// measured. It is never below what libebur128 measures on the file.
     public var truePeak: Double

@@ -10,13 +10,18 @@
 /// 3. when that is longer than the budget, the pauses shrink towards their
 ///    floors; when that is not enough, libsonic speeds everything up by the
 ///    smallest factor that fits, up to ``RenderSettings/maxSpeed``;
-/// 4. one gain brings the integrated loudness to the target, lowered when the
-///    true peak would pass the ceiling.
+/// 4. one gain brings the integrated loudness to the target; where the true
+///    peak would then pass the ceiling, a look-ahead ``Limiter`` lowers the
+///    peaks that would, smoothly, and nothing else.
 ///
 /// At normal speed the loudness and true peak of the announcement follow
 /// from its clips' measurements and the layout, so the samples are made in
 /// one pass (each clip times the gain, silence between) and never measured
-/// again. Sped-up speech is a new waveform, measured with libebur128.
+/// again. When the limiter is needed, each clip is limited at the gain
+/// (rounded to a grid, so that announcements share them) and measured once
+/// (``LimitedClipCache``), and the announcement is joined from those.
+/// Sped-up speech is a new waveform, limited and measured with libebur128
+/// as a whole.
 ///
 /// The same segments and settings always give the same samples.
 public struct Renderer: Sendable {
@@ -75,9 +80,10 @@ public struct Renderer: Sendable {
                 let scale = Self.scale(decibels: loudness.gain)
                 let samples: RenderedSamples
                 if pcm16 {
-                    // Each clip times the gain is the same whichever announcement
-                    // it is in, so its 16-bit samples come from the cache (unless
-                    // the cache was emptied and a clip changed on disk meanwhile).
+                    // Each clip times the gain is the same whichever
+                    // announcement it is in, so its 16-bit samples come from
+                    // the cache (unless the cache was emptied and a clip
+                    // changed on disk meanwhile).
                     let parts = try cache.pcm16Clips(at: paths, sampleRate: rate, fadeFrames: fadeFrames, scale: scale)
                     samples = zip(parts, clips).allSatisfy({ $0.count == $1.audio.samples.count })
                         ? .pcm16(timeline.join(pcm16: parts)) : .pcm16(PCM16.samples(timeline.join(scale: scale)))
