@@ -95,13 +95,29 @@ final class LimitedClipCache: Sendable {
         let rate = clip.audio.sampleRate
         let limiter = Limiter(sampleRate: rate, ceiling: ceiling)
         let scale = Renderer.scale(decibels: gain)
-        let (samples, measurement, reduction) = try clip.audio.samples.withUnsafeBufferPointer {
-            samples throws(AudioError) in
-            let (limited, _, reduction) = try limiter.limit(samples, scale: scale)
-            let measurement = try limited.withUnsafeBufferPointer { limited throws(AudioError) in
-                try ClipMeasurement(measuring: limited, sampleRate: rate)
+        if clip.measurement.truePeakAmplitude * Double(scale) <= Loudness.amplitude(decibels: limiter.aim) {
+            // The clip's peaks fit at this gain: the limiter would leave it
+            // alone, and its measurement scales with it.
+            let samples = clip.audio.samples.map { $0 * scale }
+            let scaled = PreparedClip(
+                path: clip.path, audio: AudioBuffer(sampleRate: rate, samples: samples),
+                originalDuration: clip.originalDuration, gain: clip.gain + gain, fadeFrames: clip.fadeFrames,
+                measurement: clip.measurement.scaled(by: Double(scale)))
+            return Entry(clip: scaled, reduction: 0, pcm16: nil)
+        }
+        // The limiter checks each result's true peak; the clip measurement
+        // includes it, so the last result is measured once.
+        var measured: ClipMeasurement?
+        let (samples, reduction) = try clip.audio.samples.withUnsafeBufferPointer { samples throws(AudioError) in
+            let (limited, _, reduction) = try limiter.limit(samples, scale: scale) { limited throws(AudioError) in
+                let measurement = try ClipMeasurement(measuring: limited, sampleRate: rate)
+                measured = measurement
+                return measurement.truePeakAmplitude
             }
-            return (limited, measurement, reduction)
+            return (limited, reduction)
+        }
+        guard let measurement = measured else {
+            throw AudioError(.unusableClip, "\(clip.path): the clip could not be limited")
         }
         let limited = PreparedClip(
             path: clip.path, audio: AudioBuffer(sampleRate: rate, samples: samples),

@@ -55,11 +55,23 @@ struct Limiter {
     }
 
     /// `samples` times `scale`, limited, with the true peak of the result as
-    /// a linear amplitude (libebur128, silence around) and the largest
-    /// gain reduction in dB (0 when no peak passed ``aim``).
+    /// a linear amplitude and the largest gain reduction in dB (0 when no
+    /// peak passed ``aim``). `measure` gives the true peak of a result
+    /// (libebur128, silence around it by default); its last call is on the
+    /// samples returned, so a caller measuring more there measures once.
     /// - Throws: ``AudioError`` of kind `unsupportedFormat` when libebur128
-    ///   cannot measure at the rate.
-    func limit(_ samples: UnsafeBufferPointer<Float>, scale: Float) throws(AudioError) -> (samples: [Float], truePeak: Double, reduction: Double) {
+    ///   cannot measure at the rate, or what `measure` throws.
+    func limit(
+        _ samples: UnsafeBufferPointer<Float>, scale: Float,
+        measure: ((UnsafeBufferPointer<Float>) throws(AudioError) -> Double)? = nil
+    ) throws(AudioError) -> (samples: [Float], truePeak: Double, reduction: Double) {
+        let rate = sampleRate
+        func truePeak(of samples: [Float]) throws(AudioError) -> Double {
+            try samples.withUnsafeBufferPointer { samples throws(AudioError) in
+                if let measure { return try measure(samples) }
+                return try ClipMeasurement.truePeak(of: samples, sampleRate: rate)
+            }
+        }
         let target = Loudness.amplitude(decibels: aim)
         var aimed = target
         var best: (samples: [Float], truePeak: Double, reduction: Double)?
@@ -67,9 +79,7 @@ struct Limiter {
             let needs = try TruePeakNeeds(samples, scale: scale, aim: aimed, sampleRate: sampleRate)
             let gains = gainCurve(needs.gains)
             let limited = Self.apply(gains, to: samples, scale: scale)
-            let peak = try limited.withUnsafeBufferPointer { limited throws(AudioError) in
-                try ClipMeasurement.truePeak(of: limited, sampleRate: sampleRate)
-            }
+            let peak = try truePeak(of: limited)
             let reduction = -Loudness.decibels(amplitude: Double(gains.min() ?? 1))
             best = (limited, peak, reduction)
             // A hundredth of a dB over counts as met: the next attempt would
@@ -83,9 +93,7 @@ struct Limiter {
         let down = Float(target / peak)
         for index in limited.indices { limited[index] *= down }
         reduction -= Loudness.decibels(amplitude: Double(down))
-        peak = try limited.withUnsafeBufferPointer { limited throws(AudioError) in
-            try ClipMeasurement.truePeak(of: limited, sampleRate: sampleRate)
-        }
+        peak = try truePeak(of: limited)
         return (limited, peak, reduction)
     }
 
