@@ -59,7 +59,7 @@ extension Renderer {
                 ceiling: settings.truePeakCeiling, pcm16: pcm16)
             let limited = Timeline(clips: entries.map(\.clip), gaps: timeline.gaps)
             let loudness = limited.estimatedLoudness(sampleRate: rate)
-            if best == nil || abs(loudness - target) < abs(best!.loudness - target) {
+            if best.map({ abs(loudness - target) < abs($0.loudness - target) }) ?? true {
                 best = (entries, limited, loudness, gain)
             }
             guard let next = search.next(after: gain, gave: loudness) else { break }
@@ -97,7 +97,7 @@ extension Renderer {
             }
             let measured = try Loudness(measuring: AudioBuffer(sampleRate: rate, samples: limited))
             let normalization = Normalization(integrated: measured.integrated, truePeak: measured.truePeak, gain: gain)
-            if best == nil || abs(measured.integrated - target) < abs(best!.normalization.integrated - target) {
+            if best.map({ abs(measured.integrated - target) < abs($0.normalization.integrated - target) }) ?? true {
                 best = (limited, normalization, reduction)
             }
             // A hundredth of a LU is as close as the measurement is useful.
