@@ -23,8 +23,8 @@ struct LimiterTests {
         return try Loudness(measuring: audio)
     }
 
-    @Test("bundled voice, every prefix preset: the written file is at -16 ± 1 LUFS and at most -1 dBTP",
-          arguments: Prefix.presets.map(\.name))
+    @Test("bundled voice, every prefix preset and the default: the written file is at -16 ± 1 LUFS and at most -1 dBTP",
+          arguments: Prefix.presets.map(\.name) + ["到账"])
     func bundledVoiceTarget(prefix: String) throws {
         let folder = try TemporaryFolder()
         let voice = try Voice(at: Self.voicePath)
