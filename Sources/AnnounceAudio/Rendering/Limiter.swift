@@ -25,7 +25,8 @@ import Darwin
 /// The limited samples are measured again with libebur128; should the
 /// smoothing let a peak stay above ``aim`` (the interpolator sees the gain
 /// change across its 13 frames), the aim is lowered by the excess and the
-/// samples made again. The result always measures at most ``aim`` dBTP.
+/// samples made again. The result measures at most ``aim`` dBTP, to a
+/// hundredth of a dB.
 struct Limiter {
     /// How long before a peak the gain starts going down, seconds.
     static let lookAhead = 0.005
@@ -33,8 +34,8 @@ struct Limiter {
     /// 86 % of the way back within 100 ms.
     static let release = 0.05
     /// How far below the true-peak ceiling the limiter aims, dB: other
-    /// meters oversample differently (ffmpeg's reads up to 0.02 dB above
-    /// libebur128 on these files), and 16-bit rounding adds a little.
+    /// meters oversample differently (ffmpeg's reads up to 0.04 dB above
+    /// libebur128 on speech), and 16-bit rounding adds a little.
     static let margin = 0.1
     /// The most the renderer lets the limiter lower a peak, dB
     /// (``Renderer/maximumLimiting``).
