@@ -60,7 +60,11 @@ final class LimitedClipCache: Sendable {
                 let key = Key(
                     path: clip.path, sampleRate: sampleRate, fadeFrames: fadeFrames,
                     gain: gain.bitPattern, ceiling: ceiling.bitPattern)
-                let known = state.entries[key]
+                // An entry of another length was limited from an older
+                // version of the file (the clip cache was emptied and the
+                // file changed meanwhile): limited again.
+                let stored = state.entries[key]
+                let known = stored.flatMap { $0.clip.audio.samples.count == clip.audio.samples.count ? $0 : nil }
                 var entry: Entry
                 if let known {
                     entry = known
@@ -72,7 +76,7 @@ final class LimitedClipCache: Sendable {
                 }
                 let size = entry.size
                 if size != known?.size {
-                    state.samples += size - (known?.size ?? 0)
+                    state.samples += size - (stored?.size ?? 0)
                     if state.samples > Self.sampleLimit {
                         state = Entries()
                         state.samples = size
