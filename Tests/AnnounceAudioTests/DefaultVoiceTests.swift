@@ -39,11 +39,10 @@ struct DefaultVoiceTests {
                 "true peak \(measured.truePeak.rounded3) dBTP, gain \(rendered.gain.rounded3) dB")
             #expect(rendered.audio.samples.count <= Int(settings.budget * Double(rate)))
             #expect(rendered.speed <= settings.maxSpeed)
-            #expect(measured.truePeak <= settings.truePeakCeiling + 0.1)
-            // At the target, unless the ceiling held the gain down.
-            let limited = abs(measured.truePeak - settings.truePeakCeiling) < 0.1
-            #expect(limited || abs(measured.integrated - settings.loudnessTarget) < 0.1)
-            #expect(measured.integrated > settings.loudnessTarget - 4)
+            #expect(measured.truePeak <= settings.truePeakCeiling)
+            // At the target: the limiter lowers the peaks that would pass the
+            // ceiling, at a gain on a 0.25 dB grid.
+            #expect(abs(measured.integrated - settings.loudnessTarget) < 0.5)
             if let output {
                 try SoundFile.write(rendered.audio, format: .default, to: "\(output)/\(name)-\(rate).caf")
                 try SoundFile.write(rendered.audio, format: OutputFormat(container: .wav, encoding: .pcm16), to: "\(output)/\(name)-\(rate).wav")

@@ -7,8 +7,9 @@ import Testing
 /// clips' measurements instead of measuring the announcement. These tests
 /// write the announcements, read the files back and measure them with a
 /// full libebur128 pass (integrated loudness and true peak, every sample):
-/// the file must be at the target (or at what the renderer reports when the
-/// true-peak ceiling held the gain down), and never above the ceiling.
+/// the file must be at the target (the limiter lowering the peaks that would
+/// pass the ceiling), at what the renderer reports, and never above the
+/// ceiling.
 struct LoudnessAccuracyTests {
     static let voicePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Clips/default").standardized.path
@@ -20,8 +21,8 @@ struct LoudnessAccuracyTests {
         var measured: Loudness
         var settings: RenderSettings
 
-        /// Whether the ceiling, not the target, decided the gain.
-        var limited: Bool { rendered.loudness < settings.loudnessTarget - 0.01 }
+        /// Whether the limiter lowered peaks to keep the ceiling.
+        var limited: Bool { rendered.limiting > 0 }
         /// How far the reported loudness is from the measured one.
         var error: Double { abs(measured.integrated - rendered.loudness) }
     }
@@ -35,19 +36,21 @@ struct LoudnessAccuracyTests {
         return Check(name: name, rendered: rendered, measured: try Loudness(measuring: audio), settings: settings)
     }
 
-    /// The guarantees: at the target within 1 LU, or at the reported,
-    /// ceiling-limited loudness within 1 LU; the true peak at most 0.1 dB
-    /// over the ceiling; and the report close to the file.
+    /// The guarantees: at the target within 1 LU (limited or not), unless
+    /// the limiter is at its most (``Renderer/maximumLimiting``); the true
+    /// peak at most the ceiling (a hundredth of a dB for 16-bit rounding
+    /// where the gain alone puts it there); and the report close to the file.
     static func expectGuarantees(_ check: Check, reportWithin tolerance: Double = 0.1, sourceLocation: SourceLocation = #_sourceLocation) {
         let settings = check.settings
         let measured = check.measured
-        #expect(measured.truePeak <= settings.truePeakCeiling + 0.1, "\(check.name): true peak \(measured.truePeak)", sourceLocation: sourceLocation)
+        #expect(measured.truePeak <= settings.truePeakCeiling + 0.01, "\(check.name): true peak \(measured.truePeak)", sourceLocation: sourceLocation)
         guard check.rendered.loudness.isFinite else { return }
         if check.limited {
-            #expect(abs(check.rendered.truePeak - settings.truePeakCeiling) < 0.01, "\(check.name)", sourceLocation: sourceLocation)
-        } else {
-            #expect(abs(measured.integrated - settings.loudnessTarget) <= 1, "\(check.name): \(measured.integrated) LUFS", sourceLocation: sourceLocation)
+            #expect(check.rendered.truePeak <= settings.truePeakCeiling, "\(check.name)", sourceLocation: sourceLocation)
         }
+        // At the target, or below it with the limiter at (about) its most.
+        let held = measured.integrated < settings.loudnessTarget && check.rendered.limiting >= Renderer.maximumLimiting - 1
+        #expect(held || abs(measured.integrated - settings.loudnessTarget) <= 1, "\(check.name): \(measured.integrated) LUFS, limiting \(check.rendered.limiting) dB", sourceLocation: sourceLocation)
         #expect(check.error <= 1, "\(check.name): rendered \(check.rendered.loudness), measured \(measured.integrated)", sourceLocation: sourceLocation)
         #expect(check.error <= tolerance, "\(check.name): report off by \(check.error) LU", sourceLocation: sourceLocation)
         // The estimate of the true peak never undershoots the file's.
@@ -56,7 +59,7 @@ struct LoudnessAccuracyTests {
 
     static let amounts = ["0.01", "5", "10", "123.45", "1000.5", "10010", "204060.08", "99999999.99", "1", "870000.1"]
 
-    @Test("bundled voice: the written file is at the target, or at the ceiling", arguments: [16_000, 22_050, 44_100])
+    @Test("bundled voice: the written file is at the target, under the ceiling", arguments: [16_000, 22_050, 44_100])
     func bundledVoice(rate: Int) throws {
         let voice = try Voice(at: Self.voicePath)
         var worst = 0.0
@@ -93,7 +96,7 @@ struct LoudnessAccuracyTests {
             for amount in Self.amounts {
                 let rendered = try renderer.render(try Self.segments(amount, prefix: prefix, voice: voice))
                 let check = try Self.check("\(prefix)-\(amount)", rendered, settings: settings)
-                #expect(!check.limited, "\(check.name): the target should decide here")
+                #expect(!check.limited, "\(check.name): the peaks fit at this target")
                 Self.expectGuarantees(check)
                 worst = max(worst, check.error)
             }

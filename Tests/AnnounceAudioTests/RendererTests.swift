@@ -173,17 +173,24 @@ struct RendererTests {
         #expect(rendered.truePeak < settings.truePeakCeiling)
     }
 
-    @Test("the true-peak ceiling holds the gain down", arguments: [-8.0, -3.0])
+    @Test("where the target would push peaks past the ceiling, the limiter holds them under it", arguments: [-10.0, -8.0])
     func truePeakCeiling(target: Double) throws {
         let folder = try TemporaryFolder()
         let segments = try clips(6, seconds: 0.4, in: folder)
         let settings = RenderSettings(sampleRate: rate, loudnessTarget: target, truePeakCeiling: -1)
         let rendered = try Renderer(settings: settings, cache: ClipCache()).render(segments)
         let measured = try Loudness(measuring: rendered.audio)
-        #expect(measured.truePeak <= settings.truePeakCeiling + 0.05, "true peak \(measured.truePeak)")
-        #expect(abs(measured.truePeak - settings.truePeakCeiling) < 0.05, "limited by the ceiling")
-        #expect(measured.integrated < target)
+        #expect(rendered.limiting > 0)
+        #expect(measured.truePeak <= settings.truePeakCeiling, "true peak \(measured.truePeak)")
         #expect(abs(measured.integrated - rendered.loudness) < 0.05)
+        if rendered.limiting < Renderer.maximumLimiting - 1 {
+            #expect(abs(measured.integrated - target) <= 0.25, "\(measured.integrated) LUFS")
+        } else {
+            // Tones 4 dB from peak to loudness cannot reach -8 LUFS under
+            // -1 dBTP without squashing them: the limiter stops at its most.
+            #expect(measured.integrated < target)
+            #expect(rendered.limiting <= Renderer.maximumLimiting + 0.01)
+        }
     }
 
     @Test("audio too short to measure is brought to the ceiling by its peak")

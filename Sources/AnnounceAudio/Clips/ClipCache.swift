@@ -44,6 +44,8 @@ public final class ClipCache: Sendable {
     /// How every clip in this cache is prepared.
     public let preparation: ClipPreparation
     private let clips = LockedState(Clips())
+    /// The clips limited to a true-peak ceiling at a gain.
+    let limited = LimitedClipCache()
 
     /// The most 16-bit samples kept converted at a gain; past it they are
     /// converted afresh.
@@ -131,5 +133,6 @@ public final class ClipCache: Sendable {
     /// Forgets every prepared clip, e.g. after a voice's files changed.
     public func removeAll() {
         clips.withLock { $0 = Clips() }
+        limited.removeAll()
     }
 }

@@ -61,6 +61,24 @@ public struct ClipMeasurement: Equatable, Sendable {
         self.edgePeak = Double(edgePeak)
     }
 
+    /// The measurement of the clip times `scale`, worked out instead of
+    /// measured: the loudness filter and the true-peak interpolator are
+    /// linear, so energies scale by `scale²` and peaks by `scale` (to float
+    /// rounding of the scaled samples, far below what a meter shows).
+    func scaled(by scale: Double) -> ClipMeasurement {
+        ClipMeasurement(
+            loudness: loudness + Loudness.decibels(amplitude: scale),
+            truePeakAmplitude: truePeakAmplitude * scale, edgePeak: edgePeak * scale,
+            energy: EnergyProfile(stepFrames: energy.stepFrames, cumulative: energy.cumulative.map { $0 * scale * scale }))
+    }
+
+    private init(loudness: Double, truePeakAmplitude: Double, edgePeak: Double, energy: EnergyProfile) {
+        self.loudness = loudness
+        self.truePeakAmplitude = truePeakAmplitude
+        self.edgePeak = edgePeak
+        self.energy = energy
+    }
+
     /// The K-weighted energy of `samples` and the silence after them, step
     /// by step, and in all.
     private static func energyProfile(

@@ -92,7 +92,8 @@ public final class Announcer: Sendable {
     /// so that new audio gets new names (iOS caches sounds by name).
     /// 2: loudness estimated from per-clip measurements (same audio for the
     /// bundled voice; up to 0.04 dB apart for voices whose gain the target sets).
-    public static let engineVersion = 2
+    /// 3: a true-peak limiter where the ceiling would hold the gain below the target.
+    public static let engineVersion = 3
 
     public let voice: Voice
     public let options: Options

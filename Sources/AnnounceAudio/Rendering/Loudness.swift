@@ -47,6 +47,11 @@ public struct Loudness: Equatable, Sendable {
         loudness.isFinite ? pow(10, (loudness - offset) / 10) : 0
     }
 
+    /// The linear amplitude of `decibels` (dBFS, dBTP); 0 for `-infinity`.
+    static func amplitude(decibels: Double) -> Double {
+        pow(10, decibels / 20)
+    }
+
     /// `amplitude` in dB (dBFS, dBTP); `-infinity` for 0.
     static func decibels(amplitude: Double) -> Double {
         amplitude > 0 ? 20 * log10(amplitude) : -.infinity

@@ -89,6 +89,15 @@ final class LoudnessMeter {
         return peak
     }
 
+    /// The true peak (4x oversampled, never below the sample peak) of the
+    /// frames of the last ``add(_:)-(UnsafeBufferPointer<Float>)`` call, as a linear amplitude.
+    /// The corresponding C function is `ebur128_prev_true_peak`.
+    var previousTruePeakAmplitude: Double {
+        var peak = 0.0
+        guard ebur128_prev_true_peak(state, 0, &peak) == Int32(EBUR128_SUCCESS.rawValue), peak.isFinite else { return 0 }
+        return peak
+    }
+
     /// The mean square of the K-weighted signal over the last
     /// `milliseconds` (`sampleRate × milliseconds / 1000` frames, rounded
     /// down, as libebur128 counts them); 0 for silence.

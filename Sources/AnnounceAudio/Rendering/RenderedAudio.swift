@@ -29,25 +29,32 @@ public struct RenderedAudio: Equatable, Sendable {
     /// shorter than one 400 ms measuring block.
     ///
     /// At normal speed (``speed`` 1) this is estimated, not measured: the
-    /// clips' K-weighted energy, measured once per clip with libebur128,
-    /// summed into BS.1770's gating blocks as the announcement lays them out.
+    /// clips' K-weighted energy (after the limiter, when it acted), measured
+    /// once per clip with libebur128, summed into BS.1770's gating blocks as
+    /// the announcement lays them out.
     /// It is within a few hundredths of a LU of what libebur128 measures on
     /// the written file. Sped-up audio is measured.
     public var loudness: Double
     /// The true peak of ``audio`` in dBTP.
     ///
     /// At normal speed this is the largest true peak of the clips, each
-    /// measured once with libebur128, plus the gain: exact when the clips
+    /// measured once with libebur128, plus the gain (or, when the limiter
+    /// acted, of the limited clips): exact when the clips
     /// are apart or faded (the joins add nothing), otherwise the audio is
     /// measured. It is never below what libebur128 measures on the file.
     public var truePeak: Double
-    /// The gain applied to reach the loudness target, in dB.
+    /// The gain applied to reach the loudness target, in dB, before the
+    /// limiter.
     public var gain: Double
+    /// How far the true-peak limiter lowered the loudest peak below the
+    /// gain, in dB: 0 when the peaks at the gain stayed under the ceiling
+    /// and the limiter left every sample alone.
+    public var limiting: Double
 
     /// A rendering result; ``Renderer/render(_:pcm16:)`` makes these.
     public init(
         sampleRate: Int, samples: RenderedSamples, speed: Double, naturalDuration: Double, loudness: Double,
-        truePeak: Double, gain: Double
+        truePeak: Double, gain: Double, limiting: Double = 0
     ) {
         self.sampleRate = sampleRate
         self.samples = samples
@@ -56,6 +63,7 @@ public struct RenderedAudio: Equatable, Sendable {
         self.loudness = loudness
         self.truePeak = truePeak
         self.gain = gain
+        self.limiting = limiting
     }
 
     /// The samples as floats in -1 ... 1; 16-bit samples are divided by

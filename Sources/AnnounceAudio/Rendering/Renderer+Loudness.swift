@@ -48,16 +48,21 @@ extension Renderer {
             truePeak: Loudness.decibels(amplitude: timeline.truePeakAmplitude))
     }
 
-    /// Measures `samples` with libebur128 and applies their normalisation.
+    /// Measures `samples` with libebur128 and applies their normalisation:
+    /// the limiter's when the ceiling would hold the gain below the target,
+    /// with how far it lowered the loudest peak (dB).
     /// - Throws: ``AudioError`` when libebur128 cannot measure.
-    func normalize(_ samples: inout [Float]) throws(AudioError) -> Normalization {
+    func normalize(_ samples: inout [Float]) throws(AudioError) -> (Normalization, limiting: Double) {
         let measured = try Loudness(measuring: AudioBuffer(sampleRate: settings.sampleRate, samples: samples))
         let normalization = normalization(integrated: measured.integrated, truePeak: measured.truePeak)
+        if heldByCeiling(normalization) {
+            return try limit(&samples, integrated: measured.integrated, truePeak: measured.truePeak)
+        }
         let scale = Self.scale(decibels: normalization.gain)
         samples.withUnsafeMutableBufferPointer { samples in
             for index in samples.indices { samples[index] *= scale }
         }
-        return normalization
+        return (normalization, 0)
     }
 
     /// The factor of a gain in dB.

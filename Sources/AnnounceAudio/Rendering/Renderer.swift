@@ -10,13 +10,18 @@
 /// 3. when that is longer than the budget, the pauses shrink towards their
 ///    floors; when that is not enough, libsonic speeds everything up by the
 ///    smallest factor that fits, up to ``RenderSettings/maxSpeed``;
-/// 4. one gain brings the integrated loudness to the target, lowered when the
-///    true peak would pass the ceiling.
+/// 4. one gain brings the integrated loudness to the target; where the true
+///    peak would then pass the ceiling, a look-ahead ``Limiter`` lowers the
+///    peaks that would, smoothly, and nothing else.
 ///
 /// At normal speed the loudness and true peak of the announcement follow
 /// from its clips' measurements and the layout, so the samples are made in
 /// one pass (each clip times the gain, silence between) and never measured
-/// again. Sped-up speech is a new waveform, measured with libebur128.
+/// again. When the limiter is needed, each clip is limited at the gain
+/// (rounded to a grid, so that announcements share them) and measured once
+/// (``LimitedClipCache``), and the announcement is joined from those.
+/// Sped-up speech is a new waveform, limited and measured with libebur128
+/// as a whole.
 ///
 /// The same segments and settings always give the same samples.
 public struct Renderer: Sendable {
@@ -63,31 +68,43 @@ public struct Renderer: Sendable {
         try checkReachable(frames: timeline.frameCount, limit: limit)
         if timeline.frameCount <= limit && timeline.clipsBoundTruePeak {
             let loudness = estimatedNormalization(of: timeline)
-            let scale = Self.scale(decibels: loudness.gain)
-            let samples: RenderedSamples
-            if pcm16 {
-                // Each clip times the gain is the same whichever announcement
-                // it is in, so its 16-bit samples come from the cache (unless
-                // the cache was emptied and a clip changed on disk meanwhile).
-                let parts = try cache.pcm16Clips(at: paths, sampleRate: rate, fadeFrames: fadeFrames, scale: scale)
-                samples = zip(parts, clips).allSatisfy({ $0.count == $1.audio.samples.count })
-                    ? .pcm16(timeline.join(pcm16: parts)) : .pcm16(PCM16.samples(timeline.join(scale: scale)))
+            if heldByCeiling(loudness) {
+                if let limited = try limited(
+                    timeline, integrated: loudness.integrated - loudness.gain,
+                    truePeak: loudness.truePeak - loudness.gain, limit: limit, pcm16: pcm16,
+                    naturalDuration: naturalDuration)
+                {
+                    return limited
+                }
             } else {
-                samples = .float(timeline.join(scale: scale))
+                let scale = Self.scale(decibels: loudness.gain)
+                let samples: RenderedSamples
+                if pcm16 {
+                    // Each clip times the gain is the same whichever
+                    // announcement it is in, so its 16-bit samples come from
+                    // the cache (unless the cache was emptied and a clip
+                    // changed on disk meanwhile).
+                    let parts = try cache.pcm16Clips(at: paths, sampleRate: rate, fadeFrames: fadeFrames, scale: scale)
+                    samples = zip(parts, clips).allSatisfy({ $0.count == $1.audio.samples.count })
+                        ? .pcm16(timeline.join(pcm16: parts)) : .pcm16(PCM16.samples(timeline.join(scale: scale)))
+                } else {
+                    samples = .float(timeline.join(scale: scale))
+                }
+                return RenderedAudio(
+                    sampleRate: rate, samples: samples, speed: 1, naturalDuration: naturalDuration,
+                    loudness: loudness.integrated, truePeak: loudness.truePeak, gain: loudness.gain)
             }
-            return RenderedAudio(
-                sampleRate: rate, samples: samples, speed: 1, naturalDuration: naturalDuration,
-                loudness: loudness.integrated, truePeak: loudness.truePeak, gain: loudness.gain)
         }
         var samples = timeline.join()
         var speed = 1.0
         if samples.count > limit {
             (samples, speed) = try speedUp(samples, toFit: limit, fade: Fade(frames: settings.frames(settings.fade)))
         }
-        let loudness = try normalize(&samples)
+        let (loudness, limiting) = try normalize(&samples)
         return RenderedAudio(
             sampleRate: rate, samples: pcm16 ? .pcm16(PCM16.samples(samples)) : .float(samples), speed: speed,
-            naturalDuration: naturalDuration, loudness: loudness.integrated, truePeak: loudness.truePeak, gain: loudness.gain)
+            naturalDuration: naturalDuration, loudness: loudness.integrated, truePeak: loudness.truePeak, gain: loudness.gain,
+            limiting: limiting)
     }
 
     /// The silence after each segment but the last, in frames: `prefixPause`
