@@ -8,7 +8,16 @@ public struct BatchItem: Sendable {
     public let line: Int
     /// The text of the amount as given (a bare line, `amount`, or `fen`).
     public var amountText: String
-    public var amount: Amount
+    /// The amount; nil for a template without `{amount}` or a burst.
+    public var amount: Amount?
+    /// A burst's amounts (`"amounts": [...]`), read.
+    public var amounts: [Amount]?
+    /// A burst's amounts, each as given.
+    public var amountTexts: [String]?
+    /// The item's template (`"template"`), over the batch's.
+    public var template: Template?
+    /// The template's `{count}` (`"count"`).
+    public var count: Count?
     public var id: JSONLineParser.Value?
     public var name: String?
     public var prefix: Prefix?
@@ -17,7 +26,9 @@ public struct BatchItem: Sendable {
     public var leadYi: Bool?
 
     /// The fields a JSON item may have.
-    public static let fields: Set<String> = ["amount", "fen", "prefix", "name", "id", "style", "liang", "leadYi"]
+    public static let fields: Set<String> = [
+        "amount", "amounts", "count", "fen", "id", "leadYi", "liang", "name", "prefix", "style", "template",
+    ]
 
     /// Why a line could not be taken as an item; the id is echoed if known.
     public struct Invalid: Error, Sendable, CustomStringConvertible {
@@ -67,28 +78,64 @@ public struct BatchItem: Sendable {
         if let unknown = members.map(\.key).sorted().first(where: { !fields.contains($0) }) {
             throw fail("unknown field \(MessageText.quoted(unknown)) (known: \(fields.sorted().joined(separator: ", ")))")
         }
-        var amountText: String
-        let amount: Amount
-        switch (object["amount"], object["fen"]) {
-        case (.some(let value), nil):
+        var template: Template?
+        if let value = object["template"] {
+            guard case .string(let text) = value else { throw fail("'template' must be a string") }
+            do { template = try Template(text) } catch { throw fail(error.description) }
+        }
+        var amountText = ""
+        var amount: Amount?
+        var amounts: [Amount]?
+        var amountTexts: [String]?
+        switch (object["amount"], object["fen"], object["amounts"]) {
+        case (.some(let value), nil, nil):
             guard case .string(let text) = value else {
                 throw fail("'amount' must be a string such as \"123.45\" (JSON numbers are not exact)")
             }
             amountText = text
             do { amount = try Amount(userInput: text) } catch { throw fail(error.description, text) }
-        case (nil, .some(let value)):
+        case (nil, .some(let value), nil):
             switch value {
             case .string(let text): amountText = text
             case .number(let text) where text.utf8.allSatisfy({ (0x30...0x39).contains($0) }): amountText = text
             default: throw fail("'fen' must be a whole number of fen")
             }
             do { amount = try Amount(fenText: amountText) } catch { throw fail(error.description, amountText) }
-        case (nil, nil):
-            throw fail("an item needs 'amount' or 'fen'")
+        case (nil, nil, .some(let value)):
+            guard case .array(let elements) = value, !elements.isEmpty else {
+                throw fail("'amounts' must be a non-empty list of strings such as [\"12.50\", \"3\"]")
+            }
+            guard template == nil else { throw fail("'amounts' makes its own summary: give no 'template'") }
+            var read: [Amount] = []
+            var texts: [String] = []
+            for element in elements {
+                guard case .string(let text) = element else { throw fail("'amounts' must hold strings such as \"12.50\"") }
+                do { read.append(try Amount(userInput: text)) } catch { throw fail(error.description, text) }
+                texts.append(text)
+            }
+            amounts = read
+            amountTexts = texts
+            amountText = texts.joined(separator: " ")
+        case (nil, nil, nil):
+            guard let template, !template.slots.contains(.amount) else {
+                throw fail("an item needs 'amount', 'fen' or 'amounts'")
+            }
         default:
-            throw fail("give 'amount' or 'fen', not both")
+            throw fail("give one of 'amount', 'fen' and 'amounts'")
         }
         var item = BatchItem(line: line, amountText: amountText, amount: amount, id: id)
+        item.amounts = amounts
+        item.amountTexts = amountTexts
+        item.template = template
+        if let value = object["count"] {
+            let text: String
+            switch value {
+            case .string(let string): text = string
+            case .number(let number): text = number
+            default: throw fail("'count' must be a whole number of payments", amountText)
+            }
+            do { item.count = try Count(parsing: text) } catch { throw fail(error.description, amountText) }
+        }
         if let value = object["prefix"] {
             guard case .string(let text) = value else { throw fail("'prefix' must be a string", amountText) }
             do { item.prefix = try Prefix(text) } catch { throw fail(error.description, amountText) }
@@ -118,6 +165,7 @@ public struct BatchItem: Sendable {
         if let style { options.reading.style = style }
         if let liang { options.reading.liang = liang }
         if let leadYi { options.reading.leadYi = leadYi }
+        if let template { options.template = template }
         return options
     }
 }

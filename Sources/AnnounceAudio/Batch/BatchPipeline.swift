@@ -134,7 +134,9 @@ public final class BatchPipeline: Sendable {
         }
         do {
             let announcer = try announcer(for: item.options(over: base.options))
-            let plan = try announcer.plan(item.amount)
+            let message = try item.amounts.map { amounts throws(MessageError) in try announcer.message(together: amounts) }
+                ?? announcer.message(amount: item.amount, count: item.count)
+            let plan = try announcer.plan(message)
             if let name = item.name { try SoundName.validate(name, format: announcer.options.format) }
             var report: AnnouncementReport
             if options.dryRun {
@@ -147,6 +149,10 @@ public final class BatchPipeline: Sendable {
                 if let base = options.soundURLBase { report.addSoundURL(base: base) }
             }
             report.id = item.id
+            if let texts = item.amountTexts {
+                report.amounts = texts
+                report.amount = message.amount?.description ?? report.amount
+            }
             return Result(report: report, status: .success)
         } catch {
             var report = AnnouncementReport(input: item.amountText, error: ExitStatus.message(for: error))

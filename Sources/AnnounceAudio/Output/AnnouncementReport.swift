@@ -16,6 +16,13 @@ public struct AnnouncementReport: Sendable, Equatable {
     public var words: [String]?
     /// The clips that say them.
     public var clips: [PlannedClip]?
+    /// The template, when not the default payment sentence: a preset's name
+    /// or the template's text.
+    public var template: String?
+    /// The template's `{count}`, when it has one.
+    public var count: Int?
+    /// The amounts of a burst, each as given.
+    public var amounts: [String]?
     // render
     /// The file's absolute path.
     public var file: String?
@@ -50,6 +57,13 @@ public struct AnnouncementReport: Sendable, Equatable {
         text = plan.text
         words = plan.words
         clips = plan.plannedClips
+        describe(plan.message)
+    }
+
+    /// The template and count fields of `message`.
+    private mutating func describe(_ message: Message) {
+        if message.template != .payment { template = message.template.description }
+        count = message.count?.value
     }
 
     /// The plan's and the file's fields (`render`).
@@ -58,6 +72,7 @@ public struct AnnouncementReport: Sendable, Equatable {
         text = announcement.text
         words = announcement.words
         clips = announcement.clips
+        describe(announcement.message)
         file = sound.path
         self.sound = sound.name
         duration = Self.milliseconds(announcement.duration)
@@ -96,11 +111,13 @@ public struct AnnouncementReport: Sendable, Equatable {
     public var jsonLine: String {
         var object = JSONObject()
         object.add("amount", amount)
+        if let amounts { object.add("amounts", amounts) }
         if let soundURL { object.add(PushPayload.urlKey, soundURL) }
         if let aps { object.add("aps", aps.object) }
         if let bytes { object.add("bytes", bytes) }
         if let cached { object.add("cached", cached) }
         if let clips { object.add("clips", clips) }
+        if let count { object.add("count", count) }
         if let duration { object.add("duration", duration) }
         if let encoding { object.add("encoding", encoding) }
         if let error { object.add("error", error) }
@@ -111,6 +128,7 @@ public struct AnnouncementReport: Sendable, Equatable {
         if let sampleRate { object.add("sampleRate", sampleRate) }
         if let sound { object.add("sound", sound) }
         if let speed { object.add("speed", speed) }
+        if let template { object.add("template", template) }
         if let text { object.add("text", text) }
         if let words { object.add("words", words) }
         return object.line

@@ -24,8 +24,10 @@ public enum ExitStatus: Int32, Sendable, Comparable {
     /// The status a fault of this kind ends a command with.
     public init(for error: any Error) {
         switch error {
-        case is AmountError:
+        case is AmountError, is CountError, is MessageError:
             self = .dataError
+        case is TemplateError:
+            self = .usage
         case is VoiceError:
             self = .noInput
         case is SoundName.Invalid:

@@ -19,15 +19,19 @@ struct Explain: ParsableCommand {
     var json = false
 
     func validate() throws {
-        try input.validate()
+        try input.validate(template: phrase.parsedTemplate)
     }
 
     func run() throws {
         let announcer = try voiceOption.announcer(
-            Announcer.Options(prefix: phrase.parsedPrefix, reading: phrase.readingOptions))
+            Announcer.Options(prefix: phrase.parsedPrefix, reading: phrase.readingOptions, template: phrase.parsedTemplate))
+        let messages = MessageInput(phrase: phrase, input: input)
         let status = try input.forEach(json: json) { text in
-            let plan = try announcer.plan(try phrase.amount(text))
-            Console.write(json ? AnnouncementReport(input: text, plan: plan).jsonLine : Self.describe(input: text, plan: plan))
+            let message = try messages.message(for: text, announcer: announcer)
+            let plan = try announcer.plan(message)
+            Console.write(json
+                ? messages.report(AnnouncementReport(input: text, plan: plan), message: message).jsonLine
+                : Self.describe(input: text, plan: plan))
         }
         if status != .success { throw Console.exit(status) }
     }

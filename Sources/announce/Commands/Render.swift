@@ -20,8 +20,8 @@ struct Render: ParsableCommand {
     var json = false
 
     func validate() throws {
-        try input.validate()
-        if output.name != nil && (input.stdin || input.amountCount != 1) {
+        try input.validate(template: phrase.parsedTemplate)
+        if output.name != nil && (input.stdin || (input.amountCount != 1 && !input.together && phrase.parsedTemplate.slots.contains(.amount))) {
             throw ValidationError("--name needs exactly one amount")
         }
     }
@@ -31,15 +31,17 @@ struct Render: ParsableCommand {
         let announcer = try voiceOption.announcer(output.announcerOptions(phrase))
         let folder = output.folder
         var created = false
+        let messages = MessageInput(phrase: phrase, input: input)
         let status = try input.forEach(json: json) { text in
-            let announcement = try announcer.render(try phrase.amount(text))
+            let message = try messages.message(for: text, announcer: announcer)
+            let announcement = try announcer.render(try announcer.plan(message))
             if !created {
                 try folder.create()
                 created = true
             }
             let sound = try folder.write(announcement, name: output.name, durable: output.fsync)
             guard json else { return Console.write(sound.path + "\n") }
-            var report = AnnouncementReport(input: text, announcement: announcement, sound: sound)
+            var report = messages.report(AnnouncementReport(input: text, announcement: announcement, sound: sound), message: message)
             if let base = output.soundURLBase { report.addSoundURL(base: base) }
             Console.write(report.jsonLine)
         }

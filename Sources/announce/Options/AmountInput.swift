@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceCore
 import ArgumentParser
 
 /// Where amounts come from: the command line, or standard input with
@@ -14,12 +15,30 @@ struct AmountInput: ParsableArguments {
     @Flag(help: "Read one amount per line from standard input.")
     var stdin = false
 
+    @Flag(help: "Announce all the amounts as one burst: the summary template with their count and exact total.")
+    var together = false
+
     func validate() throws {
         if let option = amountArguments.first(where: Self.looksLikeOption) {
             throw ValidationError("Unknown option '\(option)'")
         }
         if stdin && !arguments.isEmpty {
             throw ValidationError("give amounts as arguments or with --stdin, not both")
+        }
+        if together && stdin {
+            throw ValidationError("--together takes its amounts as arguments, not from --stdin")
+        }
+    }
+
+    /// Checks the amounts against the template: one without `{amount}` is
+    /// said once and takes no amounts.
+    func validate(template: Template) throws {
+        try validate()
+        if !template.slots.contains(.amount) && !together {
+            guard arguments.isEmpty && !stdin else {
+                throw ValidationError("template '\(template)' has no {amount}: give no amounts")
+            }
+            return
         }
         if !stdin && arguments.isEmpty {
             throw ValidationError("give at least one amount, or --stdin to read them from standard input")
@@ -31,6 +50,9 @@ struct AmountInput: ParsableArguments {
         guard argument.hasPrefix("-"), let second = argument.dropFirst().first else { return false }
         return second == "-" ? argument.count > 2 : second.isLetter
     }
+
+    /// The amounts given as arguments, as given.
+    var argumentAmounts: [String] { arguments }
 
     /// How many amounts the command line gives.
     var amountCount: Int { arguments.count }
@@ -47,7 +69,7 @@ struct AmountInput: ParsableArguments {
     /// fault ends the command. Returns the status the rejected ones give.
     func forEach(json: Bool, _ body: (String) throws -> Void) throws -> ExitStatus {
         var status = ExitStatus.success
-        for entry in amounts() {
+        for entry in together || arguments.isEmpty && !stdin ? AnySequence([Entry.amount(arguments.joined(separator: " "))]) : amounts() {
             defer { if stdin { Console.flush() } }
             switch entry {
             case .tooLong(let line, let bytes):

@@ -71,7 +71,7 @@ struct OutputOptions: ParsableArguments {
 
     func announcerOptions(_ phrase: PhraseOptions) -> Announcer.Options {
         Announcer.Options(
-            prefix: phrase.parsedPrefix, reading: phrase.readingOptions, format: outputFormat,
+            prefix: phrase.parsedPrefix, reading: phrase.readingOptions, template: phrase.parsedTemplate, format: outputFormat,
             sampleRate: sampleRate, budget: budget.value, maxSpeed: maxSpeed.value)
     }
 }

@@ -22,6 +22,25 @@ struct PhraseOptions: ParsableArguments {
     @Flag(help: "Amounts are whole numbers of fen (12345 is 123.45).")
     var fen = false
 
+    @Option(help: ArgumentHelp(
+        "What is said: a preset (payment, refund, topup, summary, received) or a template such as '退款{amount}元'.",
+        valueName: "template"))
+    var template: String = "payment"
+
+    @Option(help: ArgumentHelp("The number of payments for a template's {count} (1-10000).", valueName: "n"))
+    var count: String?
+
+    /// The template, already checked by `validate()`.
+    var parsedTemplate: Template {
+        (try? Template(template)) ?? .payment
+    }
+
+    /// `--count` read, or nil when not given.
+    /// - Throws: ``CountError`` for 0, a negative or too large a count, or not a number.
+    func parsedCount() throws(CountError) -> Count? {
+        try count.map { text throws(CountError) in try Count(parsing: text) }
+    }
+
     var readingOptions: ReadingOptions {
         ReadingOptions(style: style, liang: liang, leadYi: leadYi)
     }
@@ -29,6 +48,11 @@ struct PhraseOptions: ParsableArguments {
     func validate() throws {
         do {
             _ = try Prefix(prefix)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        do {
+            _ = try Template(template)
         } catch {
             throw ValidationError(error.description)
         }
