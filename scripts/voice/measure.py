@@ -148,16 +148,20 @@ def main():
             "f0_start": float(np.median([r["f0_start"] for r in rs])),
             "f0_end": float(np.median([r["f0_end"] for r in rs])),
             "span_st": float(np.median([r["span_st"] for r in rs])),
+            "f0_p10": float(np.median([r["f0_p10"] for r in rs])),
+            "f0_p90": float(np.median([r["f0_p90"] for r in rs])),
         }
-    one = [r for r in rows.values() if r["tone"] is not None and "f0_median" in r]
     allv = [r for r in rows.values() if "f0_median" in r]
     per_syl = [r["active"] / r["syllables"] for r in rows.values()]
     crest = [r["crest_db"] for r in rows.values() if r["crest_db"] is not None]
     summary = {
         "clips": len(rows),
         "f0_median": float(np.median([r["f0_median"] for r in allv])) if allv else None,
-        # the whole tonal space: lowest 10th percentile to highest 90th over one-syllable clips
-        "tonal_span_st": semitones(max(r["f0_p90"] for r in one), min(r["f0_p10"] for r in one)) if one else None,
+        # the tonal space: from the lowest tone's typical low (median over its clips of the
+        # 10th percentile) to the highest tone's typical high; medians keep one clip's octave
+        # error out
+        "tonal_span_st": semitones(max(t["f0_p90"] for t in tones.values()),
+                                   min(t["f0_p10"] for t in tones.values())) if tones else None,
         "tone_medians_span_st": semitones(max(t["f0_median"] for t in tones.values()),
                                           min(t["f0_median"] for t in tones.values())) if tones else None,
         "syllable_ms_median": 1000 * float(np.median(per_syl)),
@@ -178,7 +182,7 @@ def main():
         print(f"  {t}    {v['clips']:>3}   {v['f0_median']:6.1f} Hz  {v['f0_start']:5.1f} -> {v['f0_end']:5.1f}"
               f"        {v['span_st']:4.1f}")
     s = summary
-    print(f"F0 median {s['f0_median']:.1f} Hz; tonal space (one-syllable clips, p10..p90) "
+    print(f"F0 median {s['f0_median']:.1f} Hz; tonal space (tone medians of p10..p90) "
           f"{s['tonal_span_st']:.1f} st; tone medians span {s['tone_medians_span_st']:.1f} st")
     print(f"active duration per syllable: median {s['syllable_ms_median']:.0f} ms "
           f"(min {s['syllable_ms_min']:.0f}, max {s['syllable_ms_max']:.0f})")
