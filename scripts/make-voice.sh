@@ -291,6 +291,14 @@ Processing per clip:
 4. {s['fade']} ms quarter-sine fade in and out (no clicks), written as
    {s['sr']} Hz mono 16-bit PCM WAV without dither.
 
+The same synthesis through the voice builder, for a voice script of other
+words: `announce voice build ... --tts 'scripts/voice/espeak-tts.sh {{pinyin}} {{out}}'`
+(the builder trims and levels with the engine's own rule). To measure a voice
+folder: `scripts/voice/measure.sh DIR` (pitch per tone, duration per
+syllable, crest factor; it makes a virtual environment with pinned numpy in
+`.build/voice-venv`) and `scripts/voice/phrase-length.sh ANNOUNCE_BIN DIR`
+(worst-case phrase lengths per prefix preset).
+
 Words whose pronunciation changes in context are recorded together, as
 spoken: 一 before 百/千 is yi4, before 万/亿 yi2; third-tone sandhi makes
 两百, 五百, 九百, 五点, 九点 start with a rising tone. Use the combined clip

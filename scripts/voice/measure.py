@@ -1,11 +1,11 @@
 """Measures a voice folder: pitch per tone, duration per syllable, crest factor.
 
-Usage: python measure.py VOICE_DIR [--json] [--markdown]   (run through scripts/voice/measure.sh,
+Usage: python measure.py VOICE_DIR [--json]   (run through scripts/voice/measure.sh,
 which makes the pinned virtual environment).
 
 Clips are found through VOICE_DIR/voice.json; a clip whose file name is tone-numbered pinyin
-(yi1.wav, dao4-zhang4.wav) counts its syllables from the name, and a one-syllable clip is grouped by
-its tone for the pitch figures. Everything is computed on the 16-bit samples as stored.
+(yi1.wav, dao4-zhang4.wav) counts its syllables from the name (any other clip: the characters of its
+word), and a one-syllable clip is grouped by its tone for the pitch figures. Everything is computed on the 16-bit samples as stored.
 
 - Active part: from the first to the last sample within 40 dB of the clip's peak (the renderer's
   trimming threshold), so leading/trailing margins do not count as speech.
@@ -13,6 +13,8 @@ its tone for the pitch figures. Everything is computed on the 16-bit samples as 
   frames every 5 ms, 60-500 Hz, frames within 25 dB of the clip's loudest frame. Per clip: median F0
   and its movement, the 10th-to-90th percentile span in semitones. Per tone: the median over its
   clips of both, and the start and end pitch (median of the first and last 20 % of voiced frames).
+  Tonal space: from the lowest per-tone median 10th percentile to the highest per-tone median 90th
+  percentile, in semitones.
 - Crest factor: peak / RMS of the active part, in dB.
 """
 import argparse
