@@ -15,10 +15,10 @@ PARENT="$(dirname "$OUTDIR")"
 README="${README:-$PARENT/README.md}"
 
 # ---- settings ---------------------------------------------------------------
-VOICE="cmn-latn-pinyin"   # Mandarin, input read as pinyin with tone numbers
-RATE=210                  # words per minute (espeak-ng -s)
-PITCH=50                  # espeak-ng -p (0-99, 50 = voice default)
-AMPLITUDE=100             # espeak-ng -a (default 100)
+# The synthesis settings (espeak-ng voice, variant, rate, pitch) live in
+# scripts/voice/espeak-tts.sh, the TTS command `announce voice build --tts`
+# runs too; this script runs it once per clip and records what it reports.
+TTS="$(cd "$(dirname "$0")" && pwd)/voice/espeak-tts.sh"
 SAMPLE_RATE=16000
 TRIM_DB=42                # trim where the signal stays > 42 dB below clip peak
 MARGIN_MS=10              # keep this much before/after the detected sound
@@ -70,6 +70,11 @@ EOF
 for tool in espeak-ng sox python3; do
     command -v "$tool" >/dev/null 2>&1 || { echo "make-voice: '$tool' not found (apt-get install espeak-ng sox python3)" >&2; exit 1; }
 done
+TTS_SETTINGS="$("$TTS" --settings)"
+setting() { printf '%s\n' "$TTS_SETTINGS" | sed -n "s/^$1=//p"; }
+VOICE="$(setting voice)"; VARIANT="$(setting variant)"; RATE="$(setting rate)"
+PITCH="$(setting pitch)"; GAP="$(setting gap)"; AMPLITUDE="$(setting amplitude)"; VARIANT_PITCH="$(setting variantPitch)"
+[ "$(setting sampleRate)" = "$SAMPLE_RATE" ] || { echo "make-voice: $TTS does not write $SAMPLE_RATE Hz" >&2; exit 1; }
 if ! espeak-ng --voices=cmn | awk '{print $2}' | grep -qx "$VOICE"; then
     echo "make-voice: espeak-ng voice '$VOICE' not available; Mandarin voices:" >&2
     espeak-ng --voices | grep -i cmn >&2 || true
@@ -84,16 +89,15 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/make-voice.XXXXXX")"
 STAGE="$(mktemp -d "$PARENT/.make-voice.XXXXXX")"
 trap 'rm -rf "$WORK" "$STAGE"' EXIT
 
-# ---- 1. synthesise and resample ---------------------------------------------
-# espeak-ng writes 22050 Hz 16-bit; resample to 16 kHz into 32-bit raw (6 dB
-# down so the resampler cannot clip; gain is set in step 3) so the
+# ---- 1. synthesise ------------------------------------------------------------
+# espeak-tts.sh writes 16 kHz 16-bit; the clip is widened to 32-bit raw so the
 # level processing below works on more precision than the final 16 bits.
 printf '%s\n' "$CLIPS" > "$WORK/clips.tsv"
 while IFS=$'\t' read -r word pinyin; do
     [ -n "$word" ] || continue
     name="${pinyin// /-}"
-    espeak-ng -v "$VOICE" -s "$RATE" -p "$PITCH" -a "$AMPLITUDE" -w "$WORK/$name.raw.wav" "$pinyin"
-    sox -D -R "$WORK/$name.raw.wav" -t raw -e signed-integer -b 32 -c 1 -r "$SAMPLE_RATE" "$WORK/$name.s32" gain -6 rate -v
+    "$TTS" "$pinyin" "$WORK/$name.tts.wav"
+    sox -D -R "$WORK/$name.tts.wav" -t raw -e signed-integer -b 32 -c 1 -r "$SAMPLE_RATE" "$WORK/$name.s32"
 done < "$WORK/clips.tsv"
 
 # ---- 2. analyse: trim points and gain per clip ------------------------------
@@ -143,14 +147,15 @@ while IFS=$'\t' read -r name start len gain; do
 done < "$WORK/plan.tsv"
 
 # ---- 4. manifest + README (measured on the final files) ---------------------
-export VOICE RATE PITCH AMPLITUDE SAMPLE_RATE TRIM_DB MARGIN_MS FADE_MS PEAK_DBFS RMS_CAP_DBFS SILENCE_DBFS ESPEAK_VERSION SOX_VERSION
+MEASUREMENTS_MD="$(cd "$(dirname "$0")" && pwd)/voice/measurements.md"
+export MEASUREMENTS_MD AMPLITUDE VOICE VARIANT VARIANT_PITCH GAP RATE PITCH SAMPLE_RATE TRIM_DB MARGIN_MS FADE_MS PEAK_DBFS RMS_CAP_DBFS SILENCE_DBFS ESPEAK_VERSION SOX_VERSION
 python3 - "$WORK" "$STAGE" "$README" "$OUTDIR" <<'PY'
 import array, json, math, os, sys, wave
 work, stage, readme, outdir = sys.argv[1:]
 e = os.environ
 SILENCE_DBFS = int(e["SILENCE_DBFS"])
-s = dict(voice=e["VOICE"], rate=int(e["RATE"]), pitch=int(e["PITCH"]),
-         amplitude=int(e["AMPLITUDE"]), sr=int(e["SAMPLE_RATE"]), trim_db=int(e["TRIM_DB"]),
+s = dict(voice=e["VOICE"], variant=e["VARIANT"], variant_pitch=e["VARIANT_PITCH"],
+         rate=int(e["RATE"]), pitch=int(e["PITCH"]), gap=int(e["GAP"]), amplitude=int(e["AMPLITUDE"]), sr=int(e["SAMPLE_RATE"]), trim_db=int(e["TRIM_DB"]),
          margin=int(e["MARGIN_MS"]), fade=int(e["FADE_MS"]), peak=int(e["PEAK_DBFS"]),
          rms_cap=int(e["RMS_CAP_DBFS"]), espeak=e["ESPEAK_VERSION"], sox=e["SOX_VERSION"])
 
@@ -161,8 +166,10 @@ for line in open(f"{work}/clips.tsv", encoding="utf-8"):
         word, pinyin = line.split("\t")
         clips.append((word, pinyin, pinyin.replace(" ", "-") + ".wav"))
 
-command = (f"espeak-ng -v {s['voice']} -s {s['rate']} -p {s['pitch']} -a {s['amplitude']} "
-           f"-w raw.wav '<pinyin>'; sox -D -R raw.wav -r {s['sr']} -b 32 gain -6 rate -v; "
+tts = "scripts/voice/espeak-tts.sh"
+espeak_voice = s["voice"] + (f"+{s['variant']}" if s["variant"] else "")
+command = (f"{tts} '<pinyin>' out.wav (= espeak-ng -v {espeak_voice} -s {s['rate']} -p {s['pitch']} "
+           f"-g {s['gap']} -a {s['amplitude']} -z, then sox rate -v to {s['sr']} Hz 16-bit); "
            f"trim/gain computed per clip; sox -D -R ... -b 16 trim gain fade")
 manifest = {
     "format": 1,
@@ -178,11 +185,13 @@ manifest = {
         "and these waveforms contain no espeak-ng code or data files, just "
         "synthesized speech of short words. We therefore dedicate the generated "
         "audio to the public domain under CC0-1.0; espeak-ng itself stays GPL and "
-        "is only needed to regenerate the clips, not to use them."
+        "is only needed to regenerate the clips, not to use them. espeak-ng is "
+        "rule-based (no trained weights, no recorded training corpus), so no "
+        "model or training-data licence applies."
     ),
     "provenance": (
         f"Generated by scripts/make-voice.sh with espeak-ng {s['espeak']} "
-        f"(voice {s['voice']}) and SoX {s['sox']}. Per clip: {command}. Silence trimmed "
+        f"(voice {espeak_voice}) and SoX {s['sox']}. Per clip: {command}. Silence trimmed "
         f"where the signal is more than {s['trim_db']} dB below the clip peak, keeping "
         f"{s['margin']} ms margin; {s['fade']} ms quarter-sine fades; gain so the peak is "
         f"{s['peak']} dBFS unless the active RMS would exceed {s['rms_cap']} dBFS; "
@@ -191,9 +200,16 @@ manifest = {
     "generator": {
         "tool": "espeak-ng",
         "version": s["espeak"],
+        "toolLicense": "GPL-3.0-or-later (the program; its output is not covered)",
+        "model": "rule-based formant synthesis: no trained weights",
+        "trainingData": "none (rule-based; no recorded speech corpus)",
+        "command": f"{tts} {{pinyin}} {{out}}",
         "voice": s["voice"],
+        "variant": s["variant"],
+        "variantPitch": f"{s['variant_pitch']} Hz (base, top)" if s["variant_pitch"] else None,
         "rate": s["rate"],
         "pitch": s["pitch"],
+        "wordGap": s["gap"],
         "amplitude": s["amplitude"],
         "sampleRate": s["sr"],
         "channels": 1,
@@ -232,6 +248,9 @@ for word, pinyin, fn in clips:
                  db(rms / 32768), lead * 1000 / s["sr"], trail * 1000 / s["sr"]))
 
 name = outdir.rsplit("/", 1)[-1]
+variant_text = (f"variant `{s['variant']}` from `scripts/voice/espeak-variants/`, pitch "
+                f"{s['variant_pitch'].replace(' ', ' to ')} Hz" if s["variant_pitch"] else
+                f"variant `{s['variant']}`" if s["variant"] else "no variant")
 longest = max(rows, key=lambda r: r[2])
 out = []
 out.append(f"""# Voices
@@ -240,11 +259,11 @@ out.append(f"""# Voices
 phrase, plus `{name}/voice.json`, whose `clips` map (word -> file name) is
 what the library reads. The clips are synthesized with
 [espeak-ng](https://github.com/espeak-ng/espeak-ng) {s['espeak']}, voice
-`{s['voice']}` (Mandarin, input written as pinyin with tone numbers), rate
-{s['rate']} wpm, pitch {s['pitch']}.
+`{espeak_voice}` (Mandarin, input written as pinyin with tone numbers;
+{variant_text}), rate {s['rate']} wpm, pitch {s['pitch']}, word gap {s['gap']}.
 
-**This file is generated by `scripts/make-voice.sh`; edit the script, not
-this file.**
+**This file is generated by `scripts/make-voice.sh`; edit the script (and
+`scripts/voice/measurements.md` for the section "Measurements"), not this file.**
 
 ## Regenerating
 
@@ -258,9 +277,10 @@ versions gives byte-identical files.
 
 Processing per clip:
 
-1. `espeak-ng -v {s['voice']} -s {s['rate']} -p {s['pitch']} -a {s['amplitude']} -w raw.wav "<pinyin>"`
-   (22050 Hz), resampled by SoX (`gain -6 rate -v`) to {s['sr']} Hz, kept at 32 bit
-   for processing.
+1. `{tts} "<pinyin>" out.wav`, the TTS command for `announce voice build --tts`
+   that holds the settings: `espeak-ng -v {espeak_voice} -s {s['rate']} -p {s['pitch']} -g {s['gap']} -a {s['amplitude']} -z`
+   (22050 Hz), resampled by SoX (`rate -v`, no dither) to {s['sr']} Hz 16-bit,
+   widened to 32 bit for processing.
 2. Leading/trailing silence trimmed: the first/last sample louder than
    {s['trim_db']} dB below the clip's own peak is found and {s['margin']} ms of margin
    is kept on each side (so quiet fricative onsets such as s/f/sh in
@@ -270,6 +290,14 @@ Processing per clip:
    much louder than the others.
 4. {s['fade']} ms quarter-sine fade in and out (no clicks), written as
    {s['sr']} Hz mono 16-bit PCM WAV without dither.
+
+The same synthesis through the voice builder, for a voice script of other
+words: `announce voice build ... --tts 'scripts/voice/espeak-tts.sh {{pinyin}} {{out}}'`
+(the builder trims and levels with the engine's own rule). To measure a voice
+folder: `scripts/voice/measure.sh DIR` (pitch per tone, duration per
+syllable, crest factor; it makes a virtual environment with pinned numpy in
+`.build/voice-venv`) and `scripts/voice/phrase-length.sh ANNOUNCE_BIN DIR`
+(worst-case phrase lengths per prefix preset).
 
 Words whose pronunciation changes in context are recorded together, as
 spoken: 一 before 百/千 is yi4, before 万/亿 yi2; third-tone sandhi makes
@@ -281,7 +309,11 @@ when the text contains the combination.
 The clips are released under CC0-1.0. They are produced by us by running
 espeak-ng (GPL-3.0-or-later) on our own input; the GPL covers the program,
 not its output (GPL-3.0 section 2), and the waveforms contain no espeak-ng
-code or data. espeak-ng is only needed to regenerate the voice.
+code or data. espeak-ng is rule-based (formant synthesis driven by
+pronunciation rules): there are no trained weights and no recorded speech
+corpus behind it, so no training-data licence applies. The variant file in
+`scripts/voice/espeak-variants/` is ours (CC0-1.0, like the clips).
+espeak-ng is only needed to regenerate the voice.
 
 ## Clips
 
@@ -297,6 +329,10 @@ for r in rows:
 out.append("")
 out.append(f"{len(rows)} clips, total {sum(r[2] for r in rows):.0f} ms; longest: "
            f"{longest[0]} `{longest[1]}` ({longest[2]:.0f} ms).")
+measurements = os.environ["MEASUREMENTS_MD"]
+if os.path.exists(measurements):
+    out.append("")
+    out.append(open(measurements, encoding="utf-8").read().rstrip("\n"))
 with open(f"{work}/README.md", "w", encoding="utf-8") as f:
     f.write("\n".join(out) + "\n")
 PY
