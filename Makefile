@@ -53,7 +53,8 @@ bench: build
 	@scripts/install-deps.sh $(BENCH_PACKAGES)
 	python3 scripts/bench.py
 
-voice:
+# The bundled voice, through the route users use (voice script, voice build --tts).
+voice: build
 	@scripts/install-deps.sh $(VOICE_PACKAGES)
 	scripts/make-voice.sh Clips/default
 

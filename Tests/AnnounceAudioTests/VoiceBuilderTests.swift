@@ -78,6 +78,15 @@ struct VoiceBuilderTests {
         }
     }
 
+    /// A clip brought to a peak of -3 dBFS, as a speaker records at a
+    /// normal level: the noise floors below are relative to that.
+    static func atSpeakingLevel(_ clip: [Float]) -> [Float] {
+        let peak = clip.reduce(0) { max($0, abs($1)) }
+        guard peak > 0 else { return clip }
+        let scale = Float(0.708) / peak
+        return clip.map { $0 * scale }
+    }
+
     enum Change { case none, drop(String), split(String), extra(after: String, copy: String) }
 
     /// The script's items read from the bundled clips, with pauses of 400–900 ms.
@@ -87,7 +96,7 @@ struct VoiceBuilderTests {
         session.noise = noise
         session.pause(0.8)
         for (index, item) in script.items.enumerated() {
-            let clip = try SoundFile.readMono(path: voice.path(ofClip: voice.manifest.clips[item.key]!)).audio.samples
+            let clip = Self.atSpeakingLevel(try SoundFile.readMono(path: voice.path(ofClip: voice.manifest.clips[item.key]!)).audio.samples)
             switch change {
             case .drop(let key) where key == item.key:
                 continue
@@ -104,7 +113,7 @@ struct VoiceBuilderTests {
             session.pause(0.4 + 0.5 * session.random.next(), breath: index % 5 == 2, click: index % 7 == 3)
             if case .extra(let after, let copy) = change, after == item.key {
                 session.extraStart = Double(session.samples.count) / 16_000
-                session.samples += try SoundFile.readMono(path: voice.path(ofClip: voice.manifest.clips[copy]!)).audio.samples
+                session.samples += Self.atSpeakingLevel(try SoundFile.readMono(path: voice.path(ofClip: voice.manifest.clips[copy]!)).audio.samples)
                 session.pause(0.7)
             }
         }
@@ -181,7 +190,7 @@ struct VoiceBuilderTests {
         var samples = [Float](repeating: 0, count: 8000)
         var sources: [[Float]] = []
         for item in script.items {
-            let clip = try SoundFile.readMono(path: voice.path(ofClip: voice.manifest.clips[item.key]!)).audio.samples
+            let clip = Self.atSpeakingLevel(try SoundFile.readMono(path: voice.path(ofClip: voice.manifest.clips[item.key]!)).audio.samples)
             sources.append(clip)
             samples += clip + [Float](repeating: 0, count: 8000)
         }

@@ -15,6 +15,7 @@ public enum Pinyin {
         "家": "jia1", "美": "mei3", "团": "tuan2", "京": "jing1", "东": "dong1", "红": "hong2", "费": "fei4",
         "现": "xian4", "金": "jin1", "共": "gong4", "计": "ji4", "笔": "bi3", "请": "qing3", "查": "cha2",
         "整": "zheng3", "单": "dan1", "订": "ding4", "外": "wai4", "卖": "mai4", "新": "xin1",
+        "会": "hui4", "员": "yuan2", "充": "chong1", "值": "zhi2", "优": "you1", "惠": "hui4",
     ]
 
     /// The citation syllables of `text`, one per character (`["yi1", "wan4"]`),
