@@ -54,7 +54,7 @@ public struct BatchItem: Sendable {
             Invalid(message: message, amountText: amountText, id: id)
         }
         if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
-            throw fail("unknown field '\(unknown)' (known: \(fields.sorted().joined(separator: ", ")))")
+            throw fail("unknown field \(MessageText.quoted(unknown)) (known: \(fields.sorted().joined(separator: ", ")))")
         }
         var amountText: String
         let amount: Amount
