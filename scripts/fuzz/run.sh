@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets of scripts/fuzz (libFuzzer + AddressSanitizer) and
 # runs each for FUZZ_SECONDS (default 60) on a scratch copy of its committed
-# seed corpus, so the seeds in the repository never grow.
+# seed corpus (with the dictionary of its tokens in scripts/fuzz/dict), so the
+# seeds in the repository never grow.
 # Exits 1 if any target finds a crash, trap, leak or hang; the input that
 # caused it is kept under .build-fuzz/findings/ and its path printed.
 # Usage: scripts/fuzz/run.sh [target ...]   (default: all three)
@@ -28,11 +29,16 @@ fi
 # The package's tools version (5.4) keeps SwiftPM from renaming `main`, so
 # libFuzzer's own `main` drives the targets (-parse-as-library: the targets
 # have no top-level code). Release: faster; preconditions still trap.
-"$SWIFT" build --package-path "$FUZZ" --build-path "$BUILD" -c release \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+mkdir -p "$BUILD/findings" "$BUILD/logs"
+echo "fuzz: building the targets (log: $BUILD/logs/build.log)"
+if ! "$SWIFT" build --package-path "$FUZZ" --build-path "$BUILD" -c release \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >"$BUILD/logs/build.log" 2>&1; then
+    grep -E 'error:' "$BUILD/logs/build.log" >&2 || tail -20 "$BUILD/logs/build.log" >&2
+    echo "fuzz: the build failed" >&2
+    exit 1
+fi
 bin=$("$SWIFT" build --package-path "$FUZZ" --build-path "$BUILD" -c release --show-bin-path)
 
-mkdir -p "$BUILD/findings" "$BUILD/logs"
 # Swift's own backtracer would catch a trap first and trip AddressSanitizer
 # while reading memory; libFuzzer's handler reports it and keeps the input.
 export SWIFT_BACKTRACE=enable=no
@@ -46,7 +52,9 @@ for entry in $ALL; do
     log="$BUILD/logs/$target.log"
     echo "fuzz: $target for ${SECONDS_PER_TARGET}s (seeds: $FUZZ/corpus/$corpus, log: $log)"
     status=0
-    "$bin/$target" "$scratch" \
+    dict=()
+    [ -f "$FUZZ/dict/$corpus.dict" ] && dict=(-dict="$FUZZ/dict/$corpus.dict")
+    "$bin/$target" "$scratch" "${dict[@]}" \
         -max_total_time="$SECONDS_PER_TARGET" -max_len="$max_len" \
         -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$BUILD/findings/$target-" >"$log" 2>&1 || status=$?
