@@ -15,8 +15,14 @@ public func requireOneLine(_ message: String, _ context: @autoclosure () -> Stri
         "\(context()) is not one line: \(debug(message))")
 }
 
-/// `text` as a Swift literal, for messages about it.
-public func debug(_ text: String) -> String { String(reflecting: text) }
+/// `text` quoted with its line breaks and controls escaped, for messages about it.
+public func debug(_ text: String) -> String {
+    let body = text.unicodeScalars.map { scalar in
+        scalar.value < 0x20 || lineBreaks.contains(scalar) || scalar == "\"" || scalar == "\\"
+            ? scalar.escaped(asASCII: true) : String(scalar)
+    }
+    return "\"" + body.joined() + "\""
+}
 
 /// The fuzzer's input as a buffer (an empty one for a null pointer).
 public func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> UnsafeRawBufferPointer {
