@@ -11,7 +11,7 @@ BENCH_PACKAGES := sox gcc libc6-dev
 # Debian packages `make voice` needs to regenerate the default voice.
 VOICE_PACKAGES := espeak-ng sox
 
-.PHONY: all deps build test lint docs demo bench voice install clean
+.PHONY: all deps build test lint docs demo bench voice install clean fuzz
 
 all: build
 
@@ -52,6 +52,13 @@ demo: build
 bench: build
 	@scripts/install-deps.sh $(BENCH_PACKAGES)
 	python3 scripts/bench.py
+
+# Coverage-guided fuzzing (libFuzzer, AddressSanitizer) of the amount, batch
+# line and voice manifest parsers: FUZZ_SECONDS per target, seeds from
+# scripts/fuzz/corpus. Fails on any finding; the input is kept in .build-fuzz/findings.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) scripts/fuzz/run.sh
 
 # The bundled voice, through the route users use (voice script, voice build --tts).
 voice: build

@@ -110,7 +110,7 @@ public struct VoiceManifest: Equatable, Sendable {
             throw invalid("clip \(MessageText.quoted(word)): 'file' must name a file (a string)")
         }
         if let extra = fields.keys.sorted().first(where: { $0 != "file" && $0 != "when" }) {
-            throw invalid("clip \(MessageText.quoted(word)): unknown field '\(extra)' (a clip has 'file' and 'when')")
+            throw invalid("clip \(MessageText.quoted(word)): unknown field \(MessageText.quoted(extra)) (a clip has 'file' and 'when')")
         }
         let names: [JSONValue]
         switch fields["when"] {
@@ -123,7 +123,7 @@ public struct VoiceManifest: Equatable, Sendable {
         var rules: [ClipRule] = []
         for name in names {
             guard let text = name.string, let rule = ClipRule(rawValue: text) else {
-                throw invalid("clip \(MessageText.quoted(word)): unknown rule \(name.string.map { "'\($0)'" } ?? name.kindName) (known: \(known))")
+                throw invalid("clip \(MessageText.quoted(word)): unknown rule \(name.string.map { MessageText.quoted($0) } ?? name.kindName) (known: \(known))")
             }
             if !rules.contains(rule) { rules.append(rule) }
         }
