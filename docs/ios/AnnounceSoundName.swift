@@ -4,8 +4,10 @@ import Foundation
 /// app, the extension and the backend agree on which files are announce's:
 ///
 /// - an announcement: `announce-<amount>-<8 hex>.caf|wav|aiff`, the amount
-///   in canonical form (`123`, `123.45`, `0.05`) and 8 lowercase hex digits
-///   derived from the content, e.g. `announce-123.45-31e72b27.caf`;
+///   in canonical form (`123`, `123.45`, `0.05`; for a message without an
+///   amount, its preset's name of 1–16 lowercase letters, `received`) and
+///   8 lowercase hex digits derived from the content, e.g.
+///   `announce-123.45-31e72b27.caf`;
 /// - a temporary file of an atomic write: `.announce-<pid>-<n>.tmp`.
 ///
 /// Both contain only ASCII letters, digits, `.` and `-`: no `/`, no `..`, so
@@ -47,8 +49,12 @@ enum AnnounceSoundName {
         ".announce-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
-    /// `<digits>` or `<digits>.<two digits>`, as `announce prune` accepts.
+    /// `<digits>`, `<digits>.<two digits>` or 1–16 lowercase letters, as
+    /// `announce prune` accepts.
     private static func isAmount(_ text: Substring) -> Bool {
+        if (1...16).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
+            return true
+        }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         switch parts.count {
         case 1: return isDigits(parts[0])

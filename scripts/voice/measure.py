@@ -131,7 +131,9 @@ def main():
     with open(os.path.join(args.voice, "voice.json"), encoding="utf-8") as f:
         clips = json.load(f)["clips"]
     rows = {}
-    for word, fn in clips.items():
+    for word, entry in clips.items():
+        # A clip is a file name, or {"file": …, "when": …}.
+        fn = entry["file"] if isinstance(entry, dict) else entry
         parts = os.path.splitext(os.path.basename(fn))[0].split("-")
         pinyin = parts if all(SYLLABLE.match(p) for p in parts) else None
         r = measure_clip(os.path.join(args.voice, fn), len(pinyin) if pinyin else len(word))

@@ -70,7 +70,11 @@ private func checkValue(_ value: JSONLineParser.Value, depth: Int, maximumDepth:
 private func checkItem(_ text: String, fenByDefault: Bool) {
     do {
         let item = try BatchItem.parse(text, line: 7, fenByDefault: fenByDefault)
-        require(item.amount.fen <= Amount.maximumFen, "item amount \(item.amount.fen) out of range")
+        for amount in (item.amount.map { [$0] } ?? []) + (item.amounts ?? []) {
+            require(amount.fen <= Amount.maximumFen, "item amount \(amount.fen) out of range")
+        }
+        require(item.amount != nil || item.amounts != nil || item.template?.slots.contains(.amount) == false,
+                "an item without an amount needs a template without {amount}")
         require(item.line == 7, "item line \(item.line), not 7")
     } catch {
         requireOneLine(error.description, "BatchItem.Invalid for \(debug(text))")
