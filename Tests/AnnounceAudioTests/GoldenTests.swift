@@ -28,6 +28,28 @@ struct GoldenTests {
         try Self.assertGolden(rendered.path, named: "alipay-\(amount).wav")
     }
 
+    @Test("golden messages: a refund and a burst summary")
+    func goldenMessages() throws {
+        let format = try OutputFormat(container: .wav, encoding: .pcm16)
+        let voice = try Voice(at: Self.bundledVoice)
+        let refund = try Announcer(voice: voice, options: .init(template: try Template("refund"), format: format))
+        let alipay = try Announcer(voice: voice, options: .init(prefix: try Prefix("alipay"), format: format))
+        let amounts = try ["12.50", "3", "107.95"].map { try Amount(parsing: $0) }
+        let cases: [(Announcer.Plan, String)] = [
+            (try refund.plan(try Amount(parsing: "25")), "refund-25.wav"),
+            (try alipay.plan(try alipay.message(together: amounts)), "alipay-summary-3-123.45.wav"),
+        ]
+        #expect(cases.map(\.0.text) == ["退款二十五元", "支付宝到账三笔，共计一百二十三点四五元"])
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("announce-golden-\(UUID())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for (plan, name) in cases {
+            let announcer = name.hasPrefix("refund") ? refund : alipay
+            let rendered = try announcer.render(plan).write(toDirectory: scratch.path, name: "golden.wav")
+            try Self.assertGolden(rendered.path, named: name)
+        }
+    }
+
     static func assertGolden(_ path: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let golden = directory.appendingPathComponent(name)
         let actual = try Data(contentsOf: URL(fileURLWithPath: path))
