@@ -6,7 +6,7 @@ struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the phrase, the words and the clips each amount is read with.",
         discussion: """
-            With --json, each amount gives one line, {"amount":"123.45","clips":[{"duration":0.445,"file":"dao4-zhang4.wav","words":"到账"},…],"text":"到账一百二十三点四五元","words":["到账","一",…]}, and a rejected amount gives {"amount":"…","error":"…"}; the others still go through.
+            With --json, each amount gives one line with amount, text, words and clips (each clip's words, file and duration), and with template, count and amounts where used; a rejected amount gives {"amount":"…","error":"…"}, and the others still go through.
 
             Exit codes: 0 all amounts read, 64 usage error, 65 some amount rejected, 66 voice missing or broken, 74 standard output closed.
             """)

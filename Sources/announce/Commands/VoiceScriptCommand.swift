@@ -6,9 +6,8 @@ struct VoiceScriptCommand: ParsableCommand {
         commandName: "script",
         abstract: "Print what a speaker must record for a voice: every word and the runs that carry tone sandhi, numbered.",
         discussion: """
-            The text and markdown forms are for the speaker; the json form is the input of 'announce voice build'.
-            The same options always give the same script. Without --prefix the script covers 到账 and the presets
-            alipay, wechat and collect.
+            The text and markdown forms are for the speaker; the json form is the input of 'announce voice build'. The same options always give the same script. Without --prefix the script covers 到账 and the presets alipay, wechat and collect.
+
             Exit codes: 0 done, 64 usage error (an unknown word needs --pinyin).
             """)
 
