@@ -88,11 +88,6 @@ package struct JSONObject: Sendable {
         }
     }
 
-    package mutating func add(_ name: String, _ value: JSONValue) {
-        key(name)
-        Self.appendValue(value, to: &text)
-    }
-
     /// A field only when the value is there (and, for a number, finite:
     /// JSON has no infinity), as `Encodable` leaves out nil.
     package mutating func addIfPresent(_ name: String, _ value: Double?) {
@@ -128,28 +123,6 @@ package struct JSONObject: Sendable {
 
     /// The object and its line ending.
     package var line: String { text + "}\n" }
-
-    package static func appendValue(_ value: JSONValue, to text: inout String) {
-        switch value {
-        case .null: text += "null"
-        case .bool(let bool): text += bool ? "true" : "false"
-        case .number(let number): appendNumber(number, to: &text)
-        case .string(let string): appendString(string, to: &text)
-        case .array(let array):
-            text += "["
-            for (index, element) in array.enumerated() {
-                if index > 0 { text += "," }
-                appendValue(element, to: &text)
-            }
-            text += "]"
-        case .object(let object):
-            var nested = JSONObject()
-            for (key, element) in object.sorted(by: { $0.key < $1.key }) {
-                nested.add(key, element)
-            }
-            text += nested.text + "}"
-        }
-    }
 
     /// Whole numbers without a fraction (`1`, not `1.0`), others in Swift's
     /// shortest round-trip form (`0.445`); JSON has no infinity or NaN.
