@@ -22,7 +22,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BINARY = os.path.join(ROOT, ".build", "release", "announce")
+BINARY = os.environ.get("ANNOUNCE_BINARY", os.path.join(ROOT, ".build", "release", "announce"))
 RUNS = int(os.environ.get("BENCH_RUNS", "30"))
 BATCH_ITEMS = int(os.environ.get("BENCH_ITEMS", "2000"))
 BATCH_RUNS = int(os.environ.get("BENCH_BATCH_RUNS", "5"))
