@@ -22,6 +22,7 @@ public struct Voice: Sendable {
 
     /// The voice folder.
     public let directory: String
+    /// The voice's manifest, checked when the voice was loaded.
     public let manifest: VoiceManifest
     /// The clip keys as UTF-8 bytes: hashing bytes is much cheaper than
     /// hashing (normalising) CJK strings, and the planner looks up often.
