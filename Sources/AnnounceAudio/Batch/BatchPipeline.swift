@@ -34,6 +34,8 @@ public final class BatchPipeline: Sendable {
         /// Where the files are served, to give each report its sound URL.
         public var soundURLBase: String?
 
+        /// Options for `jobs` render threads (at least 1), with the other
+        /// settings off and no sound URL unless given.
         public init(
             jobs: Int = 1, dryRun: Bool = false, force: Bool = false, fenByDefault: Bool = false, durable: Bool = false,
             soundURLBase: String? = nil

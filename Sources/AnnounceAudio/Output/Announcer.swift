@@ -22,8 +22,11 @@ public final class Announcer: Sendable {
     /// What is said and how the file is made: every engine setting, so a
     /// library user never needs to drop to ``Renderer``.
     public struct Options: Hashable, Sendable {
+        /// The words said before the amount.
         public var prefix: Prefix
+        /// How the amount is read: the style and the variants.
         public var reading: ReadingOptions
+        /// The file's container and encoding.
         public var format: OutputFormat
         /// The output sample rate; nil means the voice's.
         public var sampleRate: Int?
@@ -31,11 +34,13 @@ public final class Announcer: Sendable {
         public var budget: Double
         /// The most the speech may be sped up to fit the budget.
         public var maxSpeed: Double
-        /// The pause after the prefix and its floor, in seconds (``RenderSettings/prefixPause``).
+        /// The pause after the prefix, in seconds (``RenderSettings/prefixPause``).
         public var prefixPause: Double
+        /// The shortest the prefix pause may get to fit the budget, in seconds.
         public var minimumPrefixPause: Double
-        /// The gap between words and its floor, in seconds (``RenderSettings/wordGap``).
+        /// The gap between words, in seconds (``RenderSettings/wordGap``).
         public var wordGap: Double
+        /// The shortest the word gap may get to fit the budget, in seconds.
         public var minimumWordGap: Double
         /// The fade at both ends of every clip, in seconds.
         public var fade: Double
@@ -95,7 +100,9 @@ public final class Announcer: Sendable {
     /// 3: a true-peak limiter where the ceiling would hold the gain below the target.
     public static let engineVersion = 3
 
+    /// The voice the clips come from.
     public let voice: Voice
+    /// The options the announcer was made with.
     public let options: Options
     /// The engine settings derived from the options and the voice.
     public let settings: RenderSettings
@@ -168,6 +175,7 @@ public final class Announcer: Sendable {
     public struct Plan: Sendable {
         /// What is said: the template filled with the amount, count and prefix.
         public let message: Message
+        /// The clips that say the message, in order.
         public let clips: ClipPlan
         /// Each clip with its length as recorded, as reports show it.
         public let plannedClips: [PlannedClip]

@@ -79,6 +79,7 @@ public enum SoundName {
 
     /// Why a user-chosen name was refused.
     public struct Invalid: Error, Equatable, Sendable, CustomStringConvertible {
+        /// One line that quotes the name and says why it was refused.
         public let description: String
     }
 
