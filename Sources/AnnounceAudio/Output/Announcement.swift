@@ -39,8 +39,10 @@ public struct Announcement: Sendable {
     /// Writes the sound into `root/Library/Sounds/` (made if missing), where a
     /// Notification Service Extension's app group keeps sounds: a shortcut
     /// for ``SoundsFolder/write(_:name:reuse:durable:)``.
-    /// - Parameter name: a file name to use instead of ``soundName``; check
-    ///   it with ``SoundName/validate(_:format:)`` first.
+    /// - Parameters:
+    ///   - root: the folder that holds `Library/Sounds`.
+    ///   - name: a file name to use instead of ``soundName``; check
+    ///     it with ``SoundName/validate(_:format:)`` first.
     public func write(toRoot root: String, name: String? = nil) throws(AudioError) -> WrittenSound {
         let folder = SoundsFolder(root: root)
         try folder.create()

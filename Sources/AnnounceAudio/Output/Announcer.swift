@@ -48,7 +48,7 @@ public final class Announcer: Sendable {
         public var loudnessTarget: Double
         /// The highest true peak allowed, in dBTP.
         public var truePeakCeiling: Double
-        /// What is said around the amount (``Template/payment`` by default).
+        /// What is said around the amount (``/AnnounceCore/Template/payment`` by default).
         public var template: Template
         /// The most 16-bit samples the clip cache keeps converted at one
         /// gain (``ClipCache/pcm16SampleLimit``); another value gives the
@@ -118,11 +118,14 @@ public final class Announcer: Sendable {
     private let settingsText: String
 
     /// Prepares to announce with `voice`.
-    /// - Throws: ``VoiceError`` when the voice lacks a clip the options
+    /// - Throws: ``/AnnounceCore/VoiceError`` when the voice lacks a clip the options
     ///   need; ``AudioError`` for settings out of range or unreadable clips.
-    /// - Parameter cache: where prepared clips are kept; by default the
-    ///   process-wide ``ClipCache/shared``, or a cache of the announcer's own
-    ///   when ``Options/clipCacheLimit`` is not the default.
+    /// - Parameters:
+    ///   - voice: the voice whose clips say the announcements.
+    ///   - options: what is said and how the file is made.
+    ///   - cache: where prepared clips are kept; by default the
+    ///     process-wide ``ClipCache/shared``, or a cache of the announcer's own
+    ///     when ``Options/clipCacheLimit`` is not the default.
     public convenience init(voice: Voice, options: Options = Options(), cache: ClipCache? = nil) throws {
         // The clips' headers are read only when neither the options nor the
         // manifest give the sample rate.
@@ -194,8 +197,8 @@ public final class Announcer: Sendable {
     /// cheap, so a caller can decide what to do before rendering. Each
     /// clip's length comes from the clip cache, which decodes a clip once
     /// per process.
-    /// - Throws: ``MessageError`` when the template needs a count;
-    ///   ``VoiceError`` when a word has no clip; ``AudioError`` when a clip
+    /// - Throws: ``/AnnounceCore/MessageError`` when the template needs a count;
+    ///   ``/AnnounceCore/VoiceError`` when a word has no clip; ``AudioError`` when a clip
     ///   cannot be read or used.
     public func plan(_ amount: Amount) throws -> Plan {
         try plan(try message(amount: amount, count: nil))
@@ -203,14 +206,14 @@ public final class Announcer: Sendable {
 
     /// The options' template filled with `amount` and `count` (either may
     /// be nil where the template has no such slot).
-    /// - Throws: ``MessageError`` when a slot has no value or a value no slot.
+    /// - Throws: ``/AnnounceCore/MessageError`` when a slot has no value or a value no slot.
     public func message(amount: Amount?, count: Count?) throws(MessageError) -> Message {
         try Message(template: options.template, amount: amount, count: count, prefix: options.prefix, options: options.reading)
     }
 
     /// One announcement for a burst of payments: their count and exact
     /// total in the summary template (one amount alone: the payment sentence).
-    /// - Throws: ``MessageError`` for no amounts, too many, or a total too large.
+    /// - Throws: ``/AnnounceCore/MessageError`` for no amounts, too many, or a total too large.
     public func message(together amounts: [Amount]) throws(MessageError) -> Message {
         try Message.burst(amounts, prefix: options.prefix, options: options.reading)
     }
@@ -258,12 +261,12 @@ public final class Announcer: Sendable {
 
     /// Renders the announcement of `amount`.
     /// - Throws: ``AudioError`` (`.overBudget` names the amount and the
-    ///   length it needs), ``VoiceError`` when a word has no clip.
+    ///   length it needs), ``/AnnounceCore/VoiceError`` when a word has no clip.
     public func render(_ amount: Amount) throws -> Announcement {
         try render(try plan(amount))
     }
 
-    /// Renders a plan made by ``plan(_:)``.
+    /// Renders a plan made by ``plan(_:)-(Amount)`` or ``plan(_:)-(Message)``.
     /// - Throws: ``AudioError`` (`.overBudget` names the amount and the
     ///   length it needs).
     public func render(_ plan: Plan) throws(AudioError) -> Announcement {

@@ -15,7 +15,7 @@
 ///
 /// A voice says each word of a phrase with one clip. It may also have clips
 /// for runs of words (`一百`, `支付宝到账`), which sound more natural; the
-/// planner prefers the longest run that has a clip (see ``plan(_:)``).
+/// planner prefers the longest run that has a clip (see ``plan(_:)-(Phrase)``).
 public struct Voice: Sendable {
     /// The manifest's file name inside the voice folder.
     public static let manifestName = "voice.json"
