@@ -30,7 +30,7 @@ public struct SoundFileInfo: Equatable, Sendable {
     /// The sample encoding, e.g. `PCM_16`, `ULAW`, `IMA_ADPCM`.
     public var encoding: String
 
-    /// The length in seconds; 0 when the rate is unknown (0).
+    /// The length in seconds; 0 when the sample rate is 0.
     public var duration: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
 }
 

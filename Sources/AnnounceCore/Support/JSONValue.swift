@@ -33,7 +33,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
         }
     }
 
-    /// Encodes the value as the JSON it was decoded from (numbers as `Double`).
+    /// Encodes the value as JSON of the same kind (numbers as `Double`).
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
