@@ -18,11 +18,18 @@ public struct BatchItem: Sendable {
     public var template: Template?
     /// The template's `{count}` (`"count"`).
     public var count: Count?
+    /// The item's `id`, echoed in its report exactly as written.
     public var id: JSONLineParser.Value?
+    /// The file name to write the sound under (`"name"`), instead of the
+    /// content-derived one; checked by ``SoundName/validate(_:format:)``.
     public var name: String?
+    /// The item's prefix (`"prefix"`), over the batch's.
     public var prefix: Prefix?
+    /// The item's reading style (`"style"`), over the batch's.
     public var style: ReadingStyle?
+    /// The item's 两 variant, V2 (`"liang"`), over the batch's.
     public var liang: Bool?
+    /// The item's leading 一十 variant, V3 (`"leadYi"`), over the batch's.
     public var leadYi: Bool?
 
     /// The fields a JSON item may have.
@@ -32,11 +39,15 @@ public struct BatchItem: Sendable {
 
     /// Why a line could not be taken as an item; the id is echoed if known.
     public struct Invalid: Error, Sendable, CustomStringConvertible {
+        /// One line naming the problem.
         public let message: String
+        /// The amount's text, if it was found before the problem.
         public let amountText: String?
+        /// The item's `id`, if it was read before the problem, to echo.
         public let id: JSONLineParser.Value?
         /// A batch item that cannot be taken is rejected data.
         public var status: ExitStatus { .dataError }
+        /// The one-line message: ``message``.
         public var description: String { message }
     }
 

@@ -12,10 +12,10 @@ import AnnounceCore
 /// }
 /// ```
 ///
-/// ``run(lines:emit:)`` reads with one thread at a time, renders on `jobs`
+/// ``run(lines:emit:drained:)`` reads with one thread at a time, renders on `jobs`
 /// threads, and hands each result to `emit` as soon as it and every earlier
 /// one are done; at most 8 items per job are in flight, so memory stays flat
-/// however long the input. ``process(_:line:)`` answers one line, for a
+/// however long the input. ``process(_:line:)-(String,_)`` answers one line, for a
 /// caller with its own threads. Sounds already in the folder with exactly
 /// the bytes an item makes are not written again (`cached`).
 public final class BatchPipeline: Sendable {
@@ -34,6 +34,8 @@ public final class BatchPipeline: Sendable {
         /// Where the files are served, to give each report its sound URL.
         public var soundURLBase: String?
 
+        /// Options for `jobs` render threads (at least 1), with the other
+        /// settings off and no sound URL unless given.
         public init(
             jobs: Int = 1, dryRun: Bool = false, force: Bool = false, fenByDefault: Bool = false, durable: Bool = false,
             soundURLBase: String? = nil
@@ -180,6 +182,7 @@ public final class BatchPipeline: Sendable {
     /// `options.jobs` threads, and hands the results to `emit` in input
     /// order. Stops taking lines once the output cannot be written.
     /// - Parameters:
+    ///   - lines: the input, one item per line.
     ///   - emit: called once per item, in order, one call at a time.
     ///   - drained: called after the results that became ready together were
     ///     emitted (the moment to flush an output) with the progress so far.

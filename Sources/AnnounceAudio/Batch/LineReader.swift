@@ -2,7 +2,7 @@
 /// flat however long the input; serves `announce batch` and every `--stdin`.
 ///
 /// A line ends with `\n` or `\r\n`. A line longer than ``maximumLength``
-/// bytes is not kept: it is read to its end and reported as ``Line/tooLong``,
+/// bytes is not kept: it is read to its end and reported as ``Line/tooLong(_:)``,
 /// and reading goes on with the next one.
 public final class LineReader: @unchecked Sendable {
     /// The longest line kept, in bytes (64 KiB): a batch item or an amount

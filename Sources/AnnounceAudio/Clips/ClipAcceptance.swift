@@ -30,7 +30,7 @@ public enum ClipAcceptance {
 
     /// Reads the clip at `path`: opened without blocking and checked to be
     /// a regular file first, then decoded with libsndfile and mixed to mono.
-    /// - Throws: ``AudioError`` naming `path` (escaped, ``MessageText``):
+    /// - Throws: ``AudioError`` naming `path` (escaped, ``/AnnounceCore/MessageText``):
     ///   `unreadable`, or `unusableClip` for a clip too long to decode.
     public static func read(_ path: String) throws(AudioError) -> (audio: AudioBuffer, info: SoundFileInfo) {
         let descriptor: Int32

@@ -8,6 +8,8 @@ public struct ClipSegment: Hashable, Sendable {
     /// Whether the same pause follows this clip (a comma in a template).
     public var pauseAfter: Bool
 
+    /// A segment for the clip file at `path`; `isPrefix` if it says lead words,
+    /// `pauseAfter` if the prefix pause follows it.
     public init(path: String, isPrefix: Bool = false, pauseAfter: Bool = false) {
         self.path = path
         self.isPrefix = isPrefix

@@ -5,7 +5,9 @@ import AnnounceCore
 public struct VoiceInspection: Sendable {
     /// One clip of the voice, measured.
     public struct ClipReport: Sendable {
+        /// The word (or run of words) the clip says, as in the manifest.
         public var word: String
+        /// The clip file, relative to the voice folder, as in the manifest.
         public var file: String
         /// What libsndfile says of the file; nil when it cannot be decoded.
         public var info: SoundFileInfo?
@@ -15,15 +17,21 @@ public struct VoiceInspection: Sendable {
 
     /// Which reading options and prefixes the voice can say.
     public struct Support: Sendable {
+        /// Whether the voice has every clip the default decimal reading needs.
         public var decimal: Bool
+        /// Whether the voice has every clip the currency reading (元角分) needs.
         public var currency: Bool
+        /// Whether the voice has every clip the 两 variant (V2) needs.
         public var liang: Bool
         /// Preset name (`alipay`) or `default` → whether its prefix can be said.
         public var prefixes: [(name: String, text: String, supported: Bool)]
     }
 
+    /// The voice inspected.
     public var voice: Voice
+    /// Every clip of the manifest, measured: digits and units first, then runs.
     public var clips: [ClipReport]
+    /// Which reading options and prefixes the voice can say.
     public var support: Support
     /// What makes the voice unusable: each one line.
     public var problems: [String]

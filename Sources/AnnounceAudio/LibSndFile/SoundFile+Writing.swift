@@ -2,7 +2,7 @@ import CSndFile
 
 extension SoundFile {
     /// Writes mono `audio` to `path` in `format`, atomically (see
-    /// ``AtomicFile``): a reader never sees a partial file, and an existing
+    /// `AtomicFile`): a reader never sees a partial file, and an existing
     /// file at `path` is replaced.
     ///
     /// The file is deterministic: the same audio and format always give the

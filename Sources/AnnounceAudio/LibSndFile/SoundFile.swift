@@ -2,9 +2,12 @@ import CSndFile
 
 /// Mono audio in memory: samples in -1 ... 1 at a sample rate.
 public struct AudioBuffer: Equatable, Sendable {
+    /// Frames per second, in hertz.
     public var sampleRate: Int
+    /// The samples, one per frame, in -1 ... 1.
     public var samples: [Float]
 
+    /// A buffer of `samples` (in -1 ... 1) at `sampleRate` hertz.
     public init(sampleRate: Int, samples: [Float]) {
         self.sampleRate = sampleRate
         self.samples = samples
@@ -16,14 +19,18 @@ public struct AudioBuffer: Equatable, Sendable {
 
 /// What libsndfile reports about an audio file.
 public struct SoundFileInfo: Equatable, Sendable {
+    /// The length in frames.
     public var frames: Int
+    /// Frames per second, in hertz.
     public var sampleRate: Int
+    /// The number of channels (1 for mono).
     public var channels: Int
     /// The container, e.g. `WAV`, `CAF`, `AIFF`, `FLAC`.
     public var container: String
     /// The sample encoding, e.g. `PCM_16`, `ULAW`, `IMA_ADPCM`.
     public var encoding: String
 
+    /// The length in seconds; 0 when the sample rate is 0.
     public var duration: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
 }
 

@@ -10,10 +10,13 @@ import AnnounceCore
 public struct Announcement: Sendable {
     /// What was said.
     public let message: Message
+    /// The clips that say the message, in order.
     public let plan: ClipPlan
     /// The plan's clips with their lengths, as reports show them.
     public let clips: [PlannedClip]
+    /// The audio, at the output rate, with the speed-up used.
     public let rendered: RenderedAudio
+    /// The container and encoding of the file.
     public let format: OutputFormat
     /// The content-derived file name, e.g. `announce-123.45-1a2b3c4d.caf`.
     public let soundName: String
@@ -36,8 +39,10 @@ public struct Announcement: Sendable {
     /// Writes the sound into `root/Library/Sounds/` (made if missing), where a
     /// Notification Service Extension's app group keeps sounds: a shortcut
     /// for ``SoundsFolder/write(_:name:reuse:durable:)``.
-    /// - Parameter name: a file name to use instead of ``soundName``; check
-    ///   it with ``SoundName/validate(_:format:)`` first.
+    /// - Parameters:
+    ///   - root: the folder that holds `Library/Sounds`.
+    ///   - name: a file name to use instead of ``soundName``; check
+    ///     it with ``SoundName/validate(_:format:)`` first.
     public func write(toRoot root: String, name: String? = nil) throws(AudioError) -> WrittenSound {
         let folder = SoundsFolder(root: root)
         try folder.create()

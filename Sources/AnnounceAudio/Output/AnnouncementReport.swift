@@ -32,8 +32,11 @@ public struct AnnouncementReport: Sendable, Equatable {
     public var duration: Double?
     /// The speed-up used to fit the budget (1 when none), never rounded to 1.
     public var speed: Double?
+    /// The file's container: `caf`, `wav` or `aiff`.
     public var format: String?
+    /// The file's sample encoding: `pcm16`, `ulaw`, `alaw` or `ima4`.
     public var encoding: String?
+    /// The file's sample rate, in hertz.
     public var sampleRate: Int?
     /// The file's size.
     public var bytes: Int?

@@ -22,8 +22,11 @@ public final class Announcer: Sendable {
     /// What is said and how the file is made: every engine setting, so a
     /// library user never needs to drop to ``Renderer``.
     public struct Options: Hashable, Sendable {
+        /// The words said before the amount.
         public var prefix: Prefix
+        /// How the amount is read: the style and the variants.
         public var reading: ReadingOptions
+        /// The file's container and encoding.
         public var format: OutputFormat
         /// The output sample rate; nil means the voice's.
         public var sampleRate: Int?
@@ -31,11 +34,13 @@ public final class Announcer: Sendable {
         public var budget: Double
         /// The most the speech may be sped up to fit the budget.
         public var maxSpeed: Double
-        /// The pause after the prefix and its floor, in seconds (``RenderSettings/prefixPause``).
+        /// The pause after the prefix, in seconds (``RenderSettings/prefixPause``).
         public var prefixPause: Double
+        /// The shortest the prefix pause may get to fit the budget, in seconds.
         public var minimumPrefixPause: Double
-        /// The gap between words and its floor, in seconds (``RenderSettings/wordGap``).
+        /// The gap between words, in seconds (``RenderSettings/wordGap``).
         public var wordGap: Double
+        /// The shortest the word gap may get to fit the budget, in seconds.
         public var minimumWordGap: Double
         /// The fade at both ends of every clip, in seconds.
         public var fade: Double
@@ -43,7 +48,7 @@ public final class Announcer: Sendable {
         public var loudnessTarget: Double
         /// The highest true peak allowed, in dBTP.
         public var truePeakCeiling: Double
-        /// What is said around the amount (``Template/payment`` by default).
+        /// What is said around the amount (``/AnnounceCore/Template/payment`` by default).
         public var template: Template
         /// The most 16-bit samples the clip cache keeps converted at one
         /// gain (``ClipCache/pcm16SampleLimit``); another value gives the
@@ -95,7 +100,9 @@ public final class Announcer: Sendable {
     /// 3: a true-peak limiter where the ceiling would hold the gain below the target.
     public static let engineVersion = 3
 
+    /// The voice the clips come from.
     public let voice: Voice
+    /// The options the announcer was made with.
     public let options: Options
     /// The engine settings derived from the options and the voice.
     public let settings: RenderSettings
@@ -111,11 +118,14 @@ public final class Announcer: Sendable {
     private let settingsText: String
 
     /// Prepares to announce with `voice`.
-    /// - Throws: ``VoiceError`` when the voice lacks a clip the options
+    /// - Throws: ``/AnnounceCore/VoiceError`` when the voice lacks a clip the options
     ///   need; ``AudioError`` for settings out of range or unreadable clips.
-    /// - Parameter cache: where prepared clips are kept; by default the
-    ///   process-wide ``ClipCache/shared``, or a cache of the announcer's own
-    ///   when ``Options/clipCacheLimit`` is not the default.
+    /// - Parameters:
+    ///   - voice: the voice whose clips say the announcements.
+    ///   - options: what is said and how the file is made.
+    ///   - cache: where prepared clips are kept; by default the
+    ///     process-wide ``ClipCache/shared``, or a cache of the announcer's own
+    ///     when ``Options/clipCacheLimit`` is not the default.
     public convenience init(voice: Voice, options: Options = Options(), cache: ClipCache? = nil) throws {
         // The clips' headers are read only when neither the options nor the
         // manifest give the sample rate.
@@ -168,6 +178,7 @@ public final class Announcer: Sendable {
     public struct Plan: Sendable {
         /// What is said: the template filled with the amount, count and prefix.
         public let message: Message
+        /// The clips that say the message, in order.
         public let clips: ClipPlan
         /// Each clip with its length as recorded, as reports show it.
         public let plannedClips: [PlannedClip]
@@ -186,8 +197,8 @@ public final class Announcer: Sendable {
     /// cheap, so a caller can decide what to do before rendering. Each
     /// clip's length comes from the clip cache, which decodes a clip once
     /// per process.
-    /// - Throws: ``MessageError`` when the template needs a count;
-    ///   ``VoiceError`` when a word has no clip; ``AudioError`` when a clip
+    /// - Throws: ``/AnnounceCore/MessageError`` when the template needs a count;
+    ///   ``/AnnounceCore/VoiceError`` when a word has no clip; ``AudioError`` when a clip
     ///   cannot be read or used.
     public func plan(_ amount: Amount) throws -> Plan {
         try plan(try message(amount: amount, count: nil))
@@ -195,14 +206,14 @@ public final class Announcer: Sendable {
 
     /// The options' template filled with `amount` and `count` (either may
     /// be nil where the template has no such slot).
-    /// - Throws: ``MessageError`` when a slot has no value or a value no slot.
+    /// - Throws: ``/AnnounceCore/MessageError`` when a slot has no value or a value no slot.
     public func message(amount: Amount?, count: Count?) throws(MessageError) -> Message {
         try Message(template: options.template, amount: amount, count: count, prefix: options.prefix, options: options.reading)
     }
 
     /// One announcement for a burst of payments: their count and exact
     /// total in the summary template (one amount alone: the payment sentence).
-    /// - Throws: ``MessageError`` for no amounts, too many, or a total too large.
+    /// - Throws: ``/AnnounceCore/MessageError`` for no amounts, too many, or a total too large.
     public func message(together amounts: [Amount]) throws(MessageError) -> Message {
         try Message.burst(amounts, prefix: options.prefix, options: options.reading)
     }
@@ -250,12 +261,12 @@ public final class Announcer: Sendable {
 
     /// Renders the announcement of `amount`.
     /// - Throws: ``AudioError`` (`.overBudget` names the amount and the
-    ///   length it needs), ``VoiceError`` when a word has no clip.
+    ///   length it needs), ``/AnnounceCore/VoiceError`` when a word has no clip.
     public func render(_ amount: Amount) throws -> Announcement {
         try render(try plan(amount))
     }
 
-    /// Renders a plan made by ``plan(_:)``.
+    /// Renders a plan made by ``plan(_:)-(Amount)`` or ``plan(_:)-(Message)``.
     /// - Throws: ``AudioError`` (`.overBudget` names the amount and the
     ///   length it needs).
     public func render(_ plan: Plan) throws(AudioError) -> Announcement {

@@ -26,6 +26,7 @@ public struct PlannedClip: Equatable, Sendable {
         json = String(object.line.dropLast())
     }
 
+    /// Whether two clips have the same words, file, length and prefix flag.
     public static func == (lhs: PlannedClip, rhs: PlannedClip) -> Bool {
         lhs.words == rhs.words && lhs.file == rhs.file && lhs.duration == rhs.duration && lhs.isPrefix == rhs.isPrefix
     }

@@ -19,6 +19,8 @@ public struct PushPayload: Equatable, Sendable {
     /// The sound's file name in `Library/Sounds`.
     public var sound: String
 
+    /// A payload whose alert has `title` and `body` (the phrase) and plays
+    /// the sound named `sound`.
     public init(title: String = PushPayload.defaultTitle, body: String, sound: String) {
         self.title = title
         self.body = body

@@ -8,7 +8,7 @@ import AnnounceCore
 ///   preset's name such as `received`, or `message`), the hex a digest of everything that
 ///   decides the audio (``Announcer/Plan/soundName``), the extension that of
 ///   an ``OutputContainer`` (`caf`, `wav`, `aiff`);
-/// - a temporary file of ``AtomicFile``: `.announce-<process id>-<n>.tmp`.
+/// - a temporary file of `AtomicFile`: `.announce-<process id>-<n>.tmp`.
 ///
 /// A name given by a user (`--name`) must be a plain file name that is
 /// neither of these, so it can never stand in for a content-derived sound.
@@ -28,8 +28,9 @@ public enum SoundName {
 
     /// The content-derived name of a sound: `announce-123.45-1a2b3c4d.caf`.
     /// - Parameters:
-    ///   - amount: the amount as ``Amount``'s description gives it.
+    ///   - amount: the amount as ``/AnnounceCore/Amount``'s description gives it.
     ///   - digest: the low 32 bits of the content digest, as 8 hex digits.
+    ///   - format: the output format, whose extension ends the name.
     public static func sound(amount: String, digest: String, format: OutputFormat) -> String {
         soundStart + amount + "-" + digest + "." + format.fileExtension
     }
@@ -79,6 +80,7 @@ public enum SoundName {
 
     /// Why a user-chosen name was refused.
     public struct Invalid: Error, Equatable, Sendable, CustomStringConvertible {
+        /// One line that quotes the name and says why it was refused.
         public let description: String
     }
 

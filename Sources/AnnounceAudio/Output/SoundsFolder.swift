@@ -127,6 +127,7 @@ public struct SoundsFolder: Sendable, Equatable {
     /// opened folder, so nothing outside it is touched. A missing folder has
     /// nothing to prune.
     /// - Parameters:
+    ///   - seconds: the age (time since the last change), in seconds, above which a file is removed.
     ///   - dryRun: only list what would be removed.
     ///   - now: the time ages are counted from (seconds since 1970).
     /// - Returns: the files found, sorted by name, each saying whether it was removed.

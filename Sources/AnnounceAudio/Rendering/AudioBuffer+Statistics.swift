@@ -15,6 +15,7 @@ public struct AudioStatistics: Equatable, Sendable {
     /// The level below which a sample counts as silence (dBFS).
     public static let silenceThreshold = -50.0
 
+    /// The length, in seconds.
     public var duration: Double
     /// Largest absolute sample, in dBFS (-inf for digital silence).
     public var peak: Double

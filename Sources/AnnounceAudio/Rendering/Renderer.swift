@@ -11,7 +11,7 @@
 ///    floors; when that is not enough, libsonic speeds everything up by the
 ///    smallest factor that fits, up to ``RenderSettings/maxSpeed``;
 /// 4. one gain brings the integrated loudness to the target; where the true
-///    peak would then pass the ceiling, a look-ahead ``Limiter`` lowers the
+///    peak would then pass the ceiling, a look-ahead limiter lowers the
 ///    peaks that would, smoothly, and nothing else.
 ///
 /// At normal speed the loudness and true peak of the announcement follow
@@ -19,7 +19,7 @@
 /// one pass (each clip times the gain, silence between) and never measured
 /// again. When the limiter is needed, each clip is limited at the gain
 /// (rounded to a grid, so that announcements share them) and measured once
-/// (``LimitedClipCache``), and the announcement is joined from those.
+/// (`LimitedClipCache`), and the announcement is joined from those.
 /// Sped-up speech is a new waveform, limited and measured with libebur128
 /// as a whole.
 ///

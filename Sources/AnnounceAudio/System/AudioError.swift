@@ -2,6 +2,7 @@
 /// clip that is not usable, an announcement that does not fit its budget.
 /// The ``description`` is one line for the user.
 public struct AudioError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kinds of failure; each maps to an ``ExitStatus``.
     public enum Kind: Equatable, Sendable {
         /// A clip or input file cannot be opened or decoded.
         case unreadable
@@ -15,13 +16,17 @@ public struct AudioError: Error, Equatable, Sendable, CustomStringConvertible {
         case unsupportedFormat
     }
 
+    /// What kind of failure this is.
     public let kind: Kind
+    /// The one-line message naming the file or clip and the problem.
     public let message: String
 
+    /// An error of `kind` that says `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
+    /// The one-line message: ``message``.
     public var description: String { message }
 }

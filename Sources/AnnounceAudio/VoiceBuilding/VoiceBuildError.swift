@@ -1,6 +1,7 @@
 /// Why a voice was not built. Nothing is left in the output folder. The
 /// ``lines`` say what is wrong, one problem each.
 public struct VoiceBuildError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kinds of problem that stop a build; each maps to an ``ExitStatus``.
     public enum Kind: Equatable, Sendable {
         /// An option that makes no sense (a bad id, no recordings and no command).
         case usage

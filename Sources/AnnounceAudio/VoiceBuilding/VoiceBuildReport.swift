@@ -12,12 +12,15 @@ public struct VoiceBuildReport: Codable, Equatable, Sendable {
         public var file: String
         /// The recording (file name) or `tts` the item came from.
         public var source: String
-        /// Where the clip starts and ends in its source, in seconds.
+        /// Where the clip starts in its source, in seconds.
         public var start: Double
+        /// Where the clip ends in its source, in seconds.
         public var end: Double
+        /// The clip's length, in seconds.
         public var duration: Double
-        /// Sample peak and RMS of the clip, in dBFS.
+        /// The clip's sample peak, in dBFS.
         public var peak: Double
+        /// The clip's RMS level, in dBFS.
         public var rms: Double
         /// The clip's RMS above the noise floor around it, in dB; nil when
         /// the floor is digital silence.

@@ -2,7 +2,7 @@ import AnnounceCore
 
 extension VoiceBuilder {
     /// Builds the voice from recordings of the script's items, read in order
-    /// with a pause of at least ``VoiceScript/minimumPause`` between them,
+    /// with a pause of at least ``/AnnounceCore/VoiceScript/minimumPause`` between them,
     /// in one or several files of any format libsndfile reads. Files at
     /// other rates are resampled to the first file's rate.
     /// - Throws: ``VoiceBuildError``: `input` for a missing or unreadable

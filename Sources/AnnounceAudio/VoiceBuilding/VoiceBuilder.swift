@@ -12,7 +12,7 @@ import Musl
 import Darwin
 #endif
 
-/// Makes a voice folder from a ``VoiceScript``: from a recording session of
+/// Makes a voice folder from a ``/AnnounceCore/VoiceScript``: from a recording session of
 /// its items (``build(recordings:into:)``) or from a TTS command run once per
 /// item (``build(command:into:)``).
 ///

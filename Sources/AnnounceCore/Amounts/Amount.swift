@@ -29,6 +29,7 @@ public struct Amount: Hashable, Comparable, Sendable {
     /// The fen digit (second decimal place), 0–9.
     public var fenDigit: Int { Int(fen % 10) }
 
+    /// Orders amounts by their value in fen.
     public static func < (lhs: Amount, rhs: Amount) -> Bool { lhs.fen < rhs.fen }
 }
 

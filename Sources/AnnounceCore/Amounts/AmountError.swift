@@ -5,17 +5,29 @@
 public struct AmountError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The kinds of problem an amount can have.
     public enum Problem: Equatable, Sendable {
+        /// No digits at all (empty or only blanks).
         case empty
+        /// A leading `-` before a number: negative amounts cannot be announced.
         case negative
+        /// A leading `+` before a number.
         case sign
+        /// Not a decimal amount: letters, a second point, other characters.
         case notDecimal
+        /// More than two digits after the point (`1.234`); never rounded.
         case tooManyDecimals
+        /// A point with no digit before it (`.5`).
         case missingIntegerDigits
+        /// A point with no digit after it (`5.`).
         case missingFractionDigits
+        /// A leading zero in the integer part (`012`), or in a fen count.
         case leadingZero
+        /// More than 12 integer digits (above 999999999999.99).
         case tooLarge
+        /// Thousands separators not in groups of three digits (`1,23.00`).
         case misplacedSeparators
+        /// A fen count (``Amount/init(fenText:)``) that is not ASCII digits alone.
         case notWholeFen
+        /// A fen count above 99999999999999 (the largest amount).
         case fenTooLarge
         /// A character that cannot be seen (a zero-width joiner, a byte order
         /// mark, a variation selector, a combining mark, a control character)
@@ -25,13 +37,16 @@ public struct AmountError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The text as the user gave it.
     public let input: String
+    /// What is wrong with ``input``.
     public let problem: Problem
 
+    /// An error for `input`, as the user gave it, with `problem`.
     public init(input: String, problem: Problem) {
         self.input = input
         self.problem = problem
     }
 
+    /// One line that quotes the input and names the problem.
     public var description: String {
         let quoted = Self.quote(input)
         switch problem {

@@ -32,11 +32,13 @@ public struct MessageError: Error, Equatable, Sendable, CustomStringConvertible 
     /// What is wrong.
     public let problem: Problem
 
+    /// An error for values given to `template`, with `problem`.
     public init(template: Template, problem: Problem) {
         self.template = template
         self.problem = problem
     }
 
+    /// One line that names the template (or the amounts) and the problem.
     public var description: String {
         let quoted = "template \(AmountError.quote(template.description))"
         switch problem {

@@ -34,11 +34,13 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
     /// What is wrong with it.
     public let problem: Problem
 
+    /// An error for `template`, as the user gave it, with `problem`.
     public init(template: String, problem: Problem) {
         self.template = template
         self.problem = problem
     }
 
+    /// One line that quotes the template and names the problem.
     public var description: String {
         let quoted = "template \(AmountError.quote(template))"
         switch problem {

@@ -64,6 +64,7 @@ public struct Count: Hashable, Comparable, Sendable {
     /// The words any count can contain: what a voice needs for a `{count}`.
     public static let vocabulary: [String] = Numeral.digits + ["十", "百", "千", "万", Numeral.liang]
 
+    /// Orders counts by their value.
     public static func < (lhs: Count, rhs: Count) -> Bool { lhs.value < rhs.value }
 }
 

@@ -19,13 +19,16 @@ public struct CountError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The count as the user gave it.
     public let input: String
+    /// What is wrong with ``input``.
     public let problem: Problem
 
+    /// An error for `input`, as the user gave it, with `problem`.
     public init(input: String, problem: Problem) {
         self.input = input
         self.problem = problem
     }
 
+    /// One line that quotes the input and names the problem.
     public var description: String {
         let quoted = AmountError.quote(input)
         let range = "\(Count.range.lowerBound)–\(Count.range.upperBound)"

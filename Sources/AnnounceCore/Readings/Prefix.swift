@@ -3,6 +3,7 @@
 /// A prefix is usually one word (one clip). A phrase with blanks is several
 /// words: `支付宝 到账` is the two words 支付宝 and 到账.
 public struct Prefix: Hashable, Sendable {
+    /// The prefix's words, each said by one clip; empty for no prefix.
     public let words: [String]
 
     /// The default prefix, 到账.
@@ -47,10 +48,15 @@ public struct Prefix: Hashable, Sendable {
 
 /// Why a `--prefix` value was refused.
 public struct PrefixError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kinds of problem: no words, a control character, more than
+    /// ``Prefix/maximumLength`` characters.
     public enum Problem: Equatable, Sendable { case empty, controlCharacter, tooLong }
+    /// The `--prefix` value as the user gave it.
     public let argument: String
+    /// What is wrong with ``argument``.
     public let problem: Problem
 
+    /// One line that quotes the argument and names the problem.
     public var description: String {
         let quoted = AmountError.quote(argument)
         switch problem {

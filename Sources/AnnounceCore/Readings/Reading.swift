@@ -3,6 +3,7 @@
 /// Each word is what one clip says. The prefix (到账…) is not part of the
 /// reading; see ``Phrase``.
 public struct Reading: Hashable, Sendable {
+    /// The words, in order; each is what one clip says.
     public let words: [String]
 
     /// The words run together: `一百二十三点四五元`.

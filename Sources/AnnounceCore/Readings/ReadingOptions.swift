@@ -9,6 +9,7 @@ public enum ReadingStyle: String, CaseIterable, Sendable, Codable {
 /// The options of a reading: the style and the variants V2 and V3.
 /// Every combination is allowed.
 public struct ReadingOptions: Hashable, Sendable, Codable {
+    /// How the amount is read: decimal (`点四五元`) or currency (`元四角五分`).
     public var style: ReadingStyle
     /// V2: a leading 2 directly before 百/千/万/亿, and an integer part of
     /// exactly 2 said directly before 元 (`2` 两元, currency `2.45` 两元四角五分), is read 两.
@@ -16,6 +17,8 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
     /// V3: a leading 十 keeps its 一 (`10` 一十元).
     public var leadYi: Bool
 
+    /// Options with `style` and the variants V2 (`liang`) and V3 (`leadYi`);
+    /// the default is the plain decimal reading.
     public init(style: ReadingStyle = .decimal, liang: Bool = false, leadYi: Bool = false) {
         self.style = style
         self.liang = liang

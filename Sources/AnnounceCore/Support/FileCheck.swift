@@ -80,7 +80,9 @@ public enum FileCheck {
     /// Opens `path` for reading without blocking (a FIFO opened for reading
     /// would wait for a writer) and checks that what was opened is a regular
     /// file. The caller closes the descriptor.
-    /// - Parameter followingLinks: false to refuse a final symbolic link.
+    /// - Parameters:
+    ///   - path: the file to open.
+    ///   - followingLinks: false to refuse a final symbolic link.
     /// - Throws: ``Failure`` when it cannot be opened or is not a regular file.
     public static func openRegularFile(_ path: String, followingLinks: Bool = true) throws(Failure) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))

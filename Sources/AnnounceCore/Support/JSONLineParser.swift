@@ -14,11 +14,17 @@ public struct JSONLineParser: Sendable {
     /// A JSON value. Numbers are their source text (`-0.5e3`), checked
     /// against the JSON grammar but not converted.
     public enum Value: Equatable, Sendable {
+        /// The JSON literal `null`.
         case null
+        /// `true` or `false`.
         case bool(Bool)
+        /// A number, as its source text (`-0.5e3`), unconverted.
         case number(String)
+        /// A string, escapes resolved.
         case string(String)
+        /// An array, its elements in source order.
         case array([Value])
+        /// An object, its members in source order (no key twice).
         case object([Member])
 
         /// What kind of value this is, for messages: `a number`, `null`.
@@ -36,7 +42,9 @@ public struct JSONLineParser: Sendable {
 
     /// One member of an object: its key and value, in source order.
     public struct Member: Equatable, Sendable {
+        /// The member's key, escapes resolved.
         public let key: String
+        /// The member's value.
         public let value: Value
 
         /// A member with `key` and `value`.

@@ -1,13 +1,21 @@
 /// A JSON value whose kind is known: JSONDecoder keeps `true` and `1` apart,
 /// which JSONSerialization's NSNumber does not on Linux.
 public enum JSONValue: Codable, Equatable, Sendable {
+    /// The JSON literal `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, as a `Double`.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object; its keys are unordered.
     case object([String: JSONValue])
 
+    /// Decodes any JSON value, keeping booleans apart from numbers.
+    /// | - Throws: `DecodingError` when the value is not valid JSON.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -25,6 +33,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
         }
     }
 
+    /// Encodes the value as JSON of the same kind (numbers as `Double`).
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -43,6 +52,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
         return Int(number)
     }
 
+    /// The value as a string, if it is one.
     public var string: String? {
         guard case .string(let string) = self else { return nil }
         return string

@@ -14,6 +14,9 @@ public struct ClipPlan: Hashable, Sendable {
         /// ``isPrefix`` changes.
         public let pauseAfter: Bool
 
+        /// A clip saying `words` from `file` (relative to the voice folder);
+        /// `isPrefix` if it says only prefix words, `pauseAfter` if the prefix
+        /// pause follows it.
         public init(words: [String], file: String, isPrefix: Bool, pauseAfter: Bool = false) {
             self.words = words
             self.file = file
@@ -25,8 +28,10 @@ public struct ClipPlan: Hashable, Sendable {
         public var text: String { words.joined() }
     }
 
+    /// The clips, in the order they are said.
     public let clips: [Clip]
 
+    /// A plan of `clips`, in the order they are said.
     public init(clips: [Clip]) {
         self.clips = clips
     }

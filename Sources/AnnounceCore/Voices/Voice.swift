@@ -15,13 +15,14 @@
 ///
 /// A voice says each word of a phrase with one clip. It may also have clips
 /// for runs of words (`一百`, `支付宝到账`), which sound more natural; the
-/// planner prefers the longest run that has a clip (see ``plan(_:)``).
+/// planner prefers the longest run that has a clip (see ``plan(_:)-(Phrase)``).
 public struct Voice: Sendable {
     /// The manifest's file name inside the voice folder.
     public static let manifestName = "voice.json"
 
     /// The voice folder.
     public let directory: String
+    /// The voice's manifest, checked when the voice was loaded.
     public let manifest: VoiceManifest
     /// The clip keys as UTF-8 bytes: hashing bytes is much cheaper than
     /// hashing (normalising) CJK strings, and the planner looks up often.

@@ -1,6 +1,7 @@
 /// Why a voice cannot be used. The ``description`` is one line that names
 /// the voice (or its folder) and the problem.
 public struct VoiceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kinds of problem a voice can have.
     public enum Kind: Equatable, Sendable {
         /// No voice folder or manifest where one was looked for.
         case notFound
@@ -15,13 +16,17 @@ public struct VoiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case missingClip(word: String)
     }
 
+    /// What kind of problem this is.
     public let kind: Kind
+    /// The one-line message naming the voice (or its folder) and the problem.
     public let message: String
 
+    /// An error of `kind` that says `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
+    /// The one-line message: ``message``.
     public var description: String { message }
 }

@@ -10,12 +10,17 @@ public struct VoiceManifest: Equatable, Sendable {
     /// The only manifest format this version reads.
     public static let supportedFormat = 1
 
+    /// The manifest format; only ``supportedFormat`` is read.
     public var format: Int
     /// A short identifier: lowercase ASCII letters, digits, `.`, `_`, `-`.
     public var id: String
+    /// The voice's name, for people.
     public var name: String
+    /// The language the voice speaks, as a BCP 47 tag (`cmn-Hans`), if stated.
     public var language: String?
+    /// The licence under which the clips may be used, if stated.
     public var license: String?
+    /// Where the recordings come from (speaker or engine, studio, date), if stated.
     public var provenance: String?
     /// The voice's sample rate, if the manifest states one; otherwise the
     /// rate of its clips.

@@ -8,5 +8,6 @@ public struct VoiceScriptError: Error, Equatable, Sendable, CustomStringConverti
         self.message = message
     }
 
+    /// The one-line message: ``message``.
     public var description: String { message }
 }
