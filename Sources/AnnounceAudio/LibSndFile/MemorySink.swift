@@ -13,14 +13,34 @@ final class MemorySink {
     private var length = 0
     private var position = 0
 
+    /// Blocks given back by spent sinks, to be written again: a fresh block
+    /// of a file's size costs a page fault per 4 KiB on every file, about a
+    /// fifth of a batch item's time.
+    private static let spare = LockedState<[(storage: UnsafeMutableRawPointer, capacity: Int)]>([])
+    /// The most blocks kept, and the largest kept (4 MiB).
+    private static let spareCount = 16
+    private static let spareCapacity = 4 << 20
+
     /// A sink with room for `capacity` bytes before it grows.
     init(capacity: Int) {
-        self.capacity = max(capacity, 64)
-        storage = .allocate(byteCount: self.capacity, alignment: 16)
+        let needed = max(capacity, 64)
+        if let block = Self.spare.withLock({ $0.popLast() }) {
+            storage = block.storage
+            self.capacity = block.capacity
+            if block.capacity < needed { grow(to: needed) }
+        } else {
+            self.capacity = needed
+            storage = .allocate(byteCount: needed, alignment: 16)
+        }
     }
 
     deinit {
-        storage.deallocate()
+        let kept = capacity <= Self.spareCapacity && Self.spare.withLock { spare in
+            guard spare.count < Self.spareCount else { return false }
+            spare.append((storage, capacity))
+            return true
+        }
+        if !kept { storage.deallocate() }
     }
 
     /// Runs `body` with the file's bytes.
@@ -78,7 +98,7 @@ final class MemorySink {
 
     private func grow(to newCapacity: Int) {
         let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
-        grown.copyMemory(from: storage, byteCount: length)
+        if length > 0 { grown.copyMemory(from: storage, byteCount: length) }
         storage.deallocate()
         storage = grown
         capacity = newCapacity
