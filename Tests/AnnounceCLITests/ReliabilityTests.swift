@@ -217,3 +217,51 @@ import Testing
         #expect(result.stdoutLines[1].contains("\"id\":-0.5e3,"))
     }
 }
+
+/// What the review of the library move found, end to end.
+@Suite struct OutputAndAgeTests {
+    @Test("a reused sound's age restarts, so prune keeps a sound still handed out")
+    func reuseTouches() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try CommandRunner.run(["batch", "--out", root.path], stdin: "10\n")
+        let file = try #require(BatchCommandTests.json(first.stdoutLines[0])["file"] as? String)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -8 * 86_400)], ofItemAtPath: file)
+        let again = try CommandRunner.run(["batch", "--out", root.path], stdin: "10\n")
+        #expect(BatchCommandTests.json(again.stdoutLines[0])["cached"] as? Bool == true)
+        let prune = try CommandRunner.run(["prune", "--out", root.path, "--older-than", "7d"])
+        #expect(prune.status == 0 && FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test("prune leaves temporary files younger than an hour, whatever the age asked")
+    func youngTemporaryFilesKept() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sounds = root.appendingPathComponent("Library/Sounds")
+        try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+        let young = sounds.appendingPathComponent(".announce-1-1.tmp")
+        let old = sounds.appendingPathComponent(".announce-1-2.tmp")
+        try Data().write(to: young)
+        try Data().write(to: old)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: young.path)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: old.path)
+        let prune = try CommandRunner.run(["prune", "--out", root.path, "--older-than", "1s"])
+        #expect(prune.status == 0)
+        #expect(FileManager.default.fileExists(atPath: young.path) && !FileManager.default.fileExists(atPath: old.path))
+    }
+
+    @Test("standard output that cannot be written: exit 74 with one line; a closed pipe: 74 quietly; unreadable input: 66")
+    func outputAndInputFailures() throws {
+        let root = try RenderCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let binary = CommandRunner.executable.path
+        let full = try CommandRunner.run(["-c", "\"\(binary)\" render --out \"\(root.path)\" 1 > /dev/full"], shell: true)
+        #expect(full.status == 74 && full.stderr == "announce: cannot write standard output: No space left on device\n")
+        let closed = try CommandRunner.run(
+            ["-c", "seq 1 200000 | \"\(binary)\" explain --stdin --json | head -1 > /dev/null; echo ${PIPESTATUS[1]}"], shell: true)
+        #expect(closed.stdout == "74\n" && closed.stderr.isEmpty)
+        let folder = try CommandRunner.run(["-c", "\"\(binary)\" batch --dry-run < \"\(root.path)\""], shell: true)
+        #expect(folder.status == 66 && folder.stderr.contains("cannot read the input"))
+        #expect(RenderCommandTests.files(in: root).filter { $0.hasSuffix(".tmp") }.isEmpty)
+    }
+}

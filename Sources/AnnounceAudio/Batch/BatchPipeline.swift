@@ -75,7 +75,8 @@ public final class BatchPipeline: Sendable {
         public var failures: Int
         /// The most serious status any item ended with (``ExitStatus/<(_:_:)``).
         public var status: ExitStatus
-        /// Why the run stopped early: the output could not be written.
+        /// Why the run stopped early: the output could not be written, or the
+        /// input could not be read.
         public var stoppedBy: String?
     }
 
@@ -219,6 +220,12 @@ public final class BatchPipeline: Sendable {
             }
         }
         let items = input.withLock { $0.sequence }
+        if let failure = lines.failure {
+            state.withLock { state in
+                state.status = max(state.status, .noInput)
+                if state.stoppedBy == nil { state.stoppedBy = "cannot read the input: \(failure)" }
+            }
+        }
         return state.withLock { state in
             Summary(items: items, failures: state.failures, status: state.status, stoppedBy: state.stoppedBy)
         }

@@ -35,6 +35,10 @@ public final class LineReader: @unchecked Sendable {
     private var atEnd = false
     /// Bytes read so far, for progress.
     public private(set) var bytesRead = 0
+    /// Why reading stopped before the end of the input, if it did.
+    package private(set) var failure: SystemError?
+    /// The system's reason reading stopped before the end of the input, if it did.
+    public var readError: String? { failure?.description }
 
     /// Opens `path`, or standard input for nil or `-`.
     /// - Throws: ``AudioError`` of kind `unreadable` when the file cannot be
@@ -116,6 +120,14 @@ public final class LineReader: @unchecked Sendable {
         case .success(let count) where count > 0:
             buffer.removeSubrange((old + count)...)
             bytesRead += count
+        case .failure(let error) where error.code == systemErrorAgain:
+            // A non-blocking input with nothing yet: wait a little, read again.
+            buffer.removeSubrange(old...)
+            systemPause(1000)
+        case .failure(let error):
+            buffer.removeSubrange(old...)
+            failure = error
+            atEnd = true
         default:
             buffer.removeSubrange(old...)
             atEnd = true

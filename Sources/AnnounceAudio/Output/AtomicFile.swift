@@ -63,7 +63,7 @@ package enum AtomicFile {
     /// the same id is skipped.
     private static func createTemporaryFile(in folder: String, for path: String) throws(AudioError) -> (Int32, String) {
         var reason = SystemError(systemErrorExists)
-        for _ in 0..<100 {
+        attempts: for _ in 0..<100 {
             let number = counter.withLock { counter in
                 counter &+= 1
                 return counter
@@ -79,7 +79,7 @@ package enum AtomicFile {
             case .failure(let error):
                 TemporaryFiles.shared.forget(temporary)
                 reason = error
-                guard error.code == systemErrorExists else { break }
+                guard error.code == systemErrorExists else { break attempts }
             }
         }
         throw AudioError(.unwritable, "cannot write \(path): \(reason)")
@@ -97,7 +97,7 @@ package enum AtomicFile {
     }
 
     /// Flushes a folder's entries, so a rename in it survives a power cut.
-    private static func flushFolder(_ folder: String, for path: String) throws(AudioError) {
+    static func flushFolder(_ folder: String, for path: String) throws(AudioError) {
         let opened = retryingInterrupts { systemOpen(folder, systemOpenReadOnly) }
         guard case .success(let descriptor) = opened else {
             if case .failure(let error) = opened { throw AudioError(.unwritable, "cannot write \(path): \(error)") }

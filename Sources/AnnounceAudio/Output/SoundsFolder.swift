@@ -73,7 +73,7 @@ public struct SoundsFolder: Sendable, Equatable {
         let filePath = path(of: fileName)
         let file = try announcement.encoded(naming: filePath)
         return try file.withBytes { bytes throws(AudioError) in
-            if reuse, Self.holds(bytes, at: filePath) {
+            if reuse, Self.holds(bytes, at: filePath, durable: durable) {
                 return WrittenSound(path: filePath, name: fileName, bytes: bytes.count, reused: true)
             }
             try AtomicFile.write(bytes, to: filePath, durable: durable)
@@ -83,7 +83,9 @@ public struct SoundsFolder: Sendable, Equatable {
 
     /// Whether the regular file at `path` (not a link, not a FIFO: opened
     /// without following links and without blocking) holds exactly `bytes`.
-    static func holds(_ bytes: UnsafeRawBufferPointer, at path: String) -> Bool {
+    /// A file that does is touched (its age restarts, so `prune` keeps a
+    /// sound still handed out) and, with `durable`, flushed with its folder.
+    static func holds(_ bytes: UnsafeRawBufferPointer, at path: String, durable: Bool = false) -> Bool {
         guard case .success(let descriptor) = retryingInterrupts({ systemOpen(path, systemOpenNoFollowNonBlocking) })
         else { return false }
         defer { _ = systemClose(descriptor) }
@@ -99,9 +101,22 @@ public struct SoundsFolder: Sendable, Equatable {
             guard case .success(let count) = read, count > 0 else { break }
             filled += count
         }
-        guard filled == bytes.count else { return false }
-        return bytes.isEmpty || onDisk.withUnsafeBytes { systemMemoryEqual($0.baseAddress!, bytes.baseAddress!, bytes.count) }
+        guard filled == bytes.count,
+            bytes.isEmpty || onDisk.withUnsafeBytes({ systemMemoryEqual($0.baseAddress!, bytes.baseAddress!, bytes.count) })
+        else { return false }
+        // A file that cannot be touched or flushed is written again instead.
+        guard case .success = retryingInterrupts({ systemTouch(descriptor) }) else { return false }
+        if durable {
+            guard case .success = retryingInterrupts({ systemFsync(descriptor) }),
+                (try? AtomicFile.flushFolder(Paths.parent(of: path), for: path)) != nil
+            else { return false }
+        }
+        return true
     }
+
+    /// Temporary files are pruned only once older than this too (seconds):
+    /// a younger one may be a write in flight.
+    public static let temporaryAge = 3600.0
 
     /// A file ``prune(olderThan:dryRun:now:)`` found.
     public struct PrunedFile: Equatable, Sendable {
@@ -147,7 +162,9 @@ public struct SoundsFolder: Sendable, Equatable {
         for name in names.sorted() where SoundName.kind(of: name) != nil {
             guard let status = FileStatus(directory: folder, name: name), status.kind == .regular else { continue }
             let age = now - status.modified
-            guard age > seconds else { continue }
+            // A temporary file younger than an hour may be a write in flight.
+            let limit = SoundName.kind(of: name) == .temporary ? max(seconds, Self.temporaryAge) : seconds
+            guard age > limit else { continue }
             var error: String?
             if !dryRun, case .failure(let failure) = retryingInterrupts({ systemUnlinkAt(folder, name) }) {
                 error = failure.description
@@ -163,9 +180,10 @@ public struct SoundsFolder: Sendable, Equatable {
         let (start, components) = root.map { ($0, Self.relativePath.split(separator: "/").map(String.init)) }
             ?? (Paths.parent(of: path), [String(path.split(separator: "/").last ?? "")])
         var current: Int32
-        switch retryingInterrupts({ systemOpen(start.isEmpty ? "/" : start, systemOpenReadOnly) }) {
+        switch retryingInterrupts({ systemOpen(start.isEmpty ? "/" : start, systemOpenDirectory) }) {
         case .success(let descriptor): current = descriptor
-        case .failure: return nil
+        case .failure(let error) where error.code == systemErrorNoEntry: return nil
+        case .failure(let error): throw AudioError(.unwritable, "cannot open \(start): \(error)")
         }
         var reached = start
         for component in components {
@@ -180,8 +198,10 @@ public struct SoundsFolder: Sendable, Equatable {
                 throw AudioError(.unwritable, isLink
                     ? "\(reached) is a symbolic link: announce acts only inside the real folder (give its real path)"
                     : "\(reached) is not a folder")
-            case .failure:
+            case .failure(let error) where error.code == systemErrorNoEntry:
                 return nil
+            case .failure(let error):
+                throw AudioError(.unwritable, "cannot open \(reached): \(error)")
             }
         }
         return current

@@ -54,6 +54,7 @@ package func systemProcessID() -> Int32 { Int32(getpid()) }
 package func systemIsTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
 package let systemOpenReadOnly = O_RDONLY
+package let systemOpenDirectory = O_RDONLY | O_DIRECTORY | O_CLOEXEC
 package let systemOpenCreateNew = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
 package let systemOpenDirectoryNoFollow = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
 package let systemOpenNoFollowNonBlocking = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
@@ -63,6 +64,17 @@ package let systemErrorNoSpace = ENOSPC
 package let systemErrorLoop = ELOOP
 package let systemErrorNotDirectory = ENOTDIR
 package let systemErrorPipe = EPIPE
+package let systemErrorNoEntry = ENOENT
+package let systemErrorAgain = EAGAIN
+
+/// Sets the file's access and modification times to now (`futimens`).
+package func systemTouch(_ descriptor: Int32) -> Int32 { futimens(descriptor, nil) }
+
+/// Ignores SIGPIPE, so writing to a closed pipe is an `EPIPE` error.
+package func systemIgnoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
+
+/// Sleeps for `microseconds`.
+package func systemPause(_ microseconds: UInt32) { usleep(microseconds) }
 
 /// What `stat` says of a path: its kind, size and last change.
 package struct FileStatus: Sendable {
@@ -118,8 +130,10 @@ package struct FileStatus: Sendable {
 /// error number. The descriptor stays open and owned by the caller.
 package func systemDirectoryEntries(_ directory: Int32) -> Swift.Result<[String], SystemError> {
     let copy = dup(directory)
-    guard copy >= 0, let stream = fdopendir(copy) else {
+    guard copy >= 0 else { return .failure(SystemError(errno)) }
+    guard let stream = fdopendir(copy) else {
         let code = errno
+        close(copy)
         return .failure(SystemError(code))
     }
     defer { closedir(stream) }

@@ -1,3 +1,4 @@
+import AnnounceAudio
 import ArgumentParser
 
 @main
@@ -14,4 +15,11 @@ struct Announce: ParsableCommand {
         subcommands: [Render.self, Explain.self, Batch.self, Prune.self, VoiceCommand.self],
         defaultSubcommand: Render.self
     )
+
+    /// Every command writes to a pipe that may close (`| head`): SIGPIPE is
+    /// ignored so that it is a write error announce handles (exit 74).
+    static func main() {
+        systemIgnoreBrokenPipe()
+        main(nil)
+    }
 }

@@ -26,7 +26,7 @@ struct Batch: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     @Option(help: "How many announcements to render at once (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int = min(256, ProcessInfo.processInfo.activeProcessorCount)
 
     @Flag(name: .customLong("dry-run"), help: "Plan only: print the explain JSON of each item, write no audio.")
     var dryRun = false

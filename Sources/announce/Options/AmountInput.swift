@@ -69,7 +69,8 @@ struct AmountInput: ParsableArguments {
     /// fault ends the command. Returns the status the rejected ones give.
     func forEach(json: Bool, _ body: (String) throws -> Void) throws -> ExitStatus {
         var status = ExitStatus.success
-        for entry in together || arguments.isEmpty && !stdin ? AnySequence([Entry.amount(arguments.joined(separator: " "))]) : amounts() {
+        let reader = stdin ? LineReader(descriptor: 0) : nil
+        for entry in together || arguments.isEmpty && !stdin ? AnySequence([Entry.amount(arguments.joined(separator: " "))]) : amounts(reader) {
             defer { if stdin { Console.flush() } }
             switch entry {
             case .tooLong(let line, let bytes):
@@ -87,14 +88,17 @@ struct AmountInput: ParsableArguments {
             }
         }
         Console.flush()
+        if let failure = reader?.failure {
+            Console.error("cannot read standard input: \(failure)")
+            status = max(status, .noInput)
+        }
         return status
     }
 
     /// The amounts, in order, as given; with `--stdin`, read line by line
     /// as they arrive.
-    func amounts() -> AnySequence<Entry> {
-        guard stdin else { return AnySequence(arguments.lazy.map { Entry.amount($0) }) }
-        let reader = LineReader(descriptor: 0)
+    func amounts(_ reader: LineReader?) -> AnySequence<Entry> {
+        guard stdin, let reader else { return AnySequence(arguments.lazy.map { Entry.amount($0) }) }
         var number = 0
         return AnySequence(AnyIterator {
             guard let line = reader.next() else { return nil }

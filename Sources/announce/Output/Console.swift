@@ -35,15 +35,21 @@ enum Console {
         drain(&bytes, to: 2)
     }
 
-    /// Writes and empties `bytes`. A closed standard output ends the process
-    /// quietly with ``ExitStatus/outputClosed``; a closed standard error
-    /// loses the message.
+    /// Writes and empties `bytes`. Standard output that cannot be written
+    /// ends the process with ``ExitStatus/outputClosed``, after removing the
+    /// temporary files: quietly when its reader went away (`| head`), with
+    /// one line on standard error for any other reason (a full disk). A
+    /// closed standard error loses the message.
     private static func drain(_ bytes: inout [UInt8], to descriptor: Int32) {
         let failure = writeAll(bytes, to: descriptor)
         bytes.removeAll(keepingCapacity: true)
-        if descriptor == 1, failure?.code == systemErrorPipe {
-            TemporaryFiles.shared.removeAllAndExit(ExitStatus.outputClosed.rawValue)
+        guard descriptor == 1, let failure else { return }
+        if failure.code != systemErrorPipe {
+            var line = Array("announce: cannot write standard output: \(failure)\n".utf8)
+            _ = writeAll(line, to: 2)
+            line.removeAll()
         }
+        TemporaryFiles.shared.removeAllAndExit(ExitStatus.outputClosed.rawValue)
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> SystemError? {
@@ -52,6 +58,7 @@ enum Console {
             while offset < raw.count {
                 switch retryingInterrupts({ systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset) }) {
                 case .success(let written): offset += written
+                case .failure(let error) where error.code == systemErrorAgain: systemPause(1000)
                 case .failure(let error): return error
                 }
             }
