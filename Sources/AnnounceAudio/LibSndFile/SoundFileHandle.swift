@@ -15,7 +15,10 @@ final class SoundFileHandle {
     /// The corresponding C function is `sf_open` with `SFM_READ`.
     init(readingFrom path: String) throws(AudioError) {
         var info = SF_INFO()
-        let opened = Self.opening { sf_open(path, SndFileConstant.readMode, &info) }
+        let opened = Self.opening {
+            info = SF_INFO()
+            return sf_open(path, SndFileConstant.readMode, &info)
+        }
         guard let handle = opened.handle else {
             throw AudioError(.unreadable, "\(path): \(opened.failure)")
         }
@@ -30,8 +33,10 @@ final class SoundFileHandle {
     init(writingTo sink: MemorySink, naming path: String, format: Int32, sampleRate: Int, channels: Int) throws(AudioError) {
         var info = try Self.writingInfo(format: format, sampleRate: sampleRate, channels: channels, path: path)
         var callbacks = MemorySink.callbacks
+        let asked = info
         let opened = Self.opening {
-            sf_open_virtual(&callbacks, SndFileConstant.writeMode, &info, Unmanaged.passUnretained(sink).toOpaque())
+            info = asked
+            return sf_open_virtual(&callbacks, SndFileConstant.writeMode, &info, Unmanaged.passUnretained(sink).toOpaque())
         }
         guard let handle = opened.handle else {
             throw AudioError(.unwritable, "cannot write \(path): \(opened.failure)")
@@ -41,15 +46,17 @@ final class SoundFileHandle {
         self.sink = sink
     }
 
-    /// Serialises opens: a failed open leaves its reason in libsndfile's one
-    /// process-global error slot (`sf_strerror(NULL)`), which another
-    /// thread's open would overwrite before it is read.
+    /// Serialises the reading of an open's failure: libsndfile keeps the
+    /// reason in one process-global slot (`sf_strerror(NULL)`), which
+    /// another thread's open would overwrite before it is read.
     private static let openLock = LockedState(())
 
-    /// Runs an `sf_open*` call and, when it fails, reads its reason under
-    /// the same lock.
+    /// Runs an `sf_open*` call. Opens that work need no lock; one that
+    /// fails is tried again under the lock, and its reason read there, so
+    /// the reason is that open's own.
     private static func opening(_ open: () -> OpaquePointer?) -> (handle: OpaquePointer?, failure: String) {
-        openLock.withLock { _ in
+        if let handle = open() { return (handle, "") }
+        return openLock.withLock { _ in
             guard let handle = open() else { return (nil, SndFileConstant.lastOpenError()) }
             return (handle, "")
         }

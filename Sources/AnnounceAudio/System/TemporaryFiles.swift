@@ -15,14 +15,17 @@ package final class TemporaryFiles: Sendable {
     private struct State {
         var paths: Set<String> = []
         var terminating = false
+        /// Writers between listing a file and having created it.
+        var creating = 0
     }
 
     private let state = LockedState(State())
 
-    /// Lists `path` and runs `create` (which makes the file) under the
-    /// lock, so the sweep sees every file made before it and none is made
-    /// after it. Once a termination signal has been handled this never
-    /// returns: the process is ending.
+    /// Lists `path`, then runs `create` (which makes the file) outside the
+    /// lock, so writers on several threads create their files at once. The
+    /// sweep waits for every listed creation to finish, so it sees every
+    /// file made before it; none is started after it. Once a termination
+    /// signal has been handled this never returns: the process is ending.
     package func creating<Result>(_ path: String, _ create: () -> Result) -> Result {
         state.withLock { state in
             while state.terminating {
@@ -30,8 +33,10 @@ package final class TemporaryFiles: Sendable {
                 _ = systemWaitForever()
             }
             state.paths.insert(path)
-            return create()
+            state.creating += 1
         }
+        defer { state.withLock { $0.creating -= 1 } }
+        return create()
     }
 
     /// Takes `path` off the list once it was renamed into place or removed.
@@ -51,10 +56,16 @@ package final class TemporaryFiles: Sendable {
     /// Removes every listed file and ends the process with `status` at
     /// once; no temporary file is created after the sweep.
     package func removeAllAndExit(_ status: Int32) -> Never {
-        state.withLock { state in
-            state.terminating = true
-            for path in state.paths { _ = systemUnlink(path) }
+        state.withLock { $0.terminating = true }
+        while true {
+            // The process ends while the lock is held: no writer lists or
+            // forgets a file after the sweep.
+            state.withLock { state in
+                guard state.creating == 0 else { return }
+                for path in state.paths { _ = systemUnlink(path) }
+                systemExitNow(status)
+            }
+            systemPause(100)
         }
-        systemExitNow(status)
     }
 }
