@@ -46,17 +46,15 @@ final class SoundFileHandle {
         self.sink = sink
     }
 
-    /// Serialises the reading of an open's failure: libsndfile keeps the
-    /// reason in one process-global slot (`sf_strerror(NULL)`), which
-    /// another thread's open would overwrite before it is read.
+    /// Serialises opens: a failed open leaves its reason in libsndfile's one
+    /// process-global error slot (`sf_strerror(NULL)`), which any other
+    /// thread's open, failing or not, may overwrite before it is read.
     private static let openLock = LockedState(())
 
-    /// Runs an `sf_open*` call. Opens that work need no lock; one that
-    /// fails is tried again under the lock, and its reason read there, so
-    /// the reason is that open's own.
+    /// Runs an `sf_open*` call and, when it fails, reads its reason under
+    /// the same lock.
     private static func opening(_ open: () -> OpaquePointer?) -> (handle: OpaquePointer?, failure: String) {
-        if let handle = open() { return (handle, "") }
-        return openLock.withLock { _ in
+        openLock.withLock { _ in
             guard let handle = open() else { return (nil, SndFileConstant.lastOpenError()) }
             return (handle, "")
         }
