@@ -149,6 +149,12 @@ import Testing
                 usleep(2_000)
             }
             kill(process.processIdentifier, signal)
+            // A hang guard, not a timing: a process that does not end in 30 s is a failure.
+            for _ in 0..<3000 where process.isRunning { usleep(10_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                Issue.record("announce did not end within 30 s of signal \(signal)")
+            }
             process.waitUntilExit()
             #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
             #expect(Self.leftovers(in: root).isEmpty)

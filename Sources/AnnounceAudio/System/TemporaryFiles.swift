@@ -27,14 +27,15 @@ package final class TemporaryFiles: Sendable {
     /// file made before it; none is started after it. Once a termination
     /// signal has been handled this never returns: the process is ending.
     package func creating<Result>(_ path: String, _ create: () -> Result) -> Result {
-        state.withLock { state in
-            while state.terminating {
-                // The sweeping thread is ending the process.
-                _ = systemWaitForever()
-            }
+        let listed = state.withLock { state in
+            guard !state.terminating else { return false }
             state.paths.insert(path)
             state.creating += 1
+            return true
         }
+        // The sweeping thread is ending the process: wait for it without
+        // holding the lock it needs.
+        while !listed { _ = systemWaitForever() }
         defer { state.withLock { $0.creating -= 1 } }
         return create()
     }
