@@ -7,7 +7,7 @@ import Foundation
 ///   in canonical form (`123`, `123.45`, `0.05`; for a message without an
 ///   amount, its preset's name of 1–16 lowercase letters, `received`) and
 ///   8 lowercase hex digits derived from the content, e.g.
-///   `announce-123.45-31e72b27.caf`;
+///   `announce-123.45-e6f65a95.caf`;
 /// - a temporary file of an atomic write: `.announce-<pid>-<n>.tmp`.
 ///
 /// Both contain only ASCII letters, digits, `.` and `-`: no `/`, no `..`, so
