@@ -271,3 +271,25 @@ import Testing
         #expect(RenderCommandTests.files(in: root).filter { $0.hasSuffix(".tmp") }.isEmpty)
     }
 }
+
+/// Lines stay lines.
+@Suite struct LineTests {
+    @Test("U+2028, U+2029 and U+0085 are escaped, so every reader sees one line")
+    func separatorsEscaped() throws {
+        let result = try CommandRunner.run(["explain", "--stdin", "--json"], stdin: "x\u{2028}y\u{2029}z\u{85}\n")
+        #expect(result.stdoutLines.count == 1)
+        #expect(result.stdoutLines[0].hasPrefix(#"{"amount":"x\u2028y\u2029z\u0085","error":"#))
+    }
+
+    @Test("a line of exactly 64 KiB is taken, with \\n or \\r\\n; one byte more is refused")
+    func lineLimitWithCRLF() throws {
+        let line = String(repeating: " ", count: LineReader.maximumLength - 1) + "5"
+        for ending in ["\n", "\r\n"] {
+            let result = try CommandRunner.run(["batch", "--dry-run"], stdin: line + ending + " " + line + ending)
+            let lines = result.stdoutLines.map(BatchCommandTests.json)
+            #expect(lines.count == 2)
+            #expect(lines.first?["text"] as? String == "到账五元")
+            #expect((lines.last?["error"] as? String)?.contains("65537 bytes long") == true)
+        }
+    }
+}

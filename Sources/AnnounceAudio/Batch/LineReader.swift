@@ -79,9 +79,9 @@ public final class LineReader: @unchecked Sendable {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let lineStart = start
                 start = newline + 1
-                if skipped > 0 || newline - lineStart > Self.maximumLength { return .tooLong(skipped + newline - lineStart) }
                 var end = newline
                 if end > lineStart, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                if skipped > 0 || end - lineStart > Self.maximumLength { return .tooLong(skipped + end - lineStart) }
                 return .bytes(Array(buffer[lineStart..<end]))
             }
             if buffer.count - start > Self.maximumLength {

@@ -140,10 +140,13 @@ package struct JSONObject: Sendable {
 
     package static func appendString(_ value: String, to text: inout String) {
         text += "\""
-        // Everything that needs escaping is ASCII, so scanning UTF-8 bytes is
-        // safe: bytes of multi-byte characters are all 0x80 or more.
+        // What needs escaping is ASCII, plus the line separators U+0085,
+        // U+2028 and U+2029 (valid JSON, but line breaks to many readers, so
+        // a line is one line everywhere). They start with 0xC2 and 0xE2;
+        // every other byte of a multi-byte character is 0x80 or more.
         let bytes = value.utf8
-        guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+        guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xC2 || $0 == 0xE2 })
+        else {
             text += value
             text += "\""
             return
@@ -152,7 +155,8 @@ package struct JSONObject: Sendable {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
-            let escape: String?
+            var escape: String?
+            var length = 1
             switch byte {
             case UInt8(ascii: "\""): escape = "\\\""
             case UInt8(ascii: "\\"): escape = "\\\\"
@@ -164,14 +168,24 @@ package struct JSONObject: Sendable {
             case 0..<0x20:
                 let hex = String(byte, radix: 16)
                 escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: escape = nil
+            case 0xC2, 0xE2:
+                let rest = bytes[bytes.index(after: index)...].prefix(byte == 0xC2 ? 1 : 2)
+                if byte == 0xC2, rest.elementsEqual([0x85]) {
+                    (escape, length) = ("\\u0085", 2)
+                } else if byte == 0xE2, rest.elementsEqual([0x80, 0xA8]) {
+                    (escape, length) = ("\\u2028", 3)
+                } else if byte == 0xE2, rest.elementsEqual([0x80, 0xA9]) {
+                    (escape, length) = ("\\u2029", 3)
+                }
+            default: break
             }
+            let next = bytes.index(index, offsetBy: length)
             if let escape {
                 text += value[plainStart..<index]
                 text += escape
-                plainStart = bytes.index(after: index)
+                plainStart = next
             }
-            index = bytes.index(after: index)
+            index = next
         }
         text += value[plainStart...]
         text += "\""
