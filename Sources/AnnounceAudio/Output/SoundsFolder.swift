@@ -49,10 +49,23 @@ public struct SoundsFolder: Sendable, Equatable {
     }
 
     /// Makes the folder and any missing folder above it (`mkdir -p`).
+    /// Like ``prune(olderThan:dryRun:now:)``, it refuses a symbolic link at
+    /// `Library` or `Library/Sounds` of a container: announce writes only
+    /// inside the real folder it was given.
     /// - Throws: ``AudioError`` of kind `unwritable` when a file is in the
-    ///   way or a folder cannot be made.
+    ///   way, a folder cannot be made, or `Library` or `Library/Sounds` is a
+    ///   symbolic link.
     public func create() throws(AudioError) {
         try Self.makeDirectories(path, for: path)
+        guard let root else { return }
+        var reached = root
+        for component in Self.relativePath.split(separator: "/") {
+            reached = Paths.join(reached, String(component))
+            if FileStatus(path: reached, followingLinks: false)?.kind == .symbolicLink {
+                throw AudioError(
+                    .unwritable, "\(reached) is a symbolic link: announce acts only inside the real folder (give its real path)")
+            }
+        }
     }
 
     /// Writes `announcement` into the folder atomically, under its
