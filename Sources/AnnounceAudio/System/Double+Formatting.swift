@@ -8,7 +8,7 @@ extension Double {
         var scale = 1
         for _ in 0..<maximumDigits { scale *= 10 }
         let scaled = Int((abs(self) * Double(scale)).rounded())
-        var fraction = String(scaled % scale)
+        var fraction = maximumDigits == 0 ? "" : String(scaled % scale)
         fraction = String(repeating: "0", count: maximumDigits - fraction.count) + fraction
         while fraction.count > minimumDigits, fraction.last == "0" { fraction.removeLast() }
         let sign = self < 0 && scaled != 0 ? "-" : ""
