@@ -314,7 +314,7 @@ struct VoiceBuilderTests {
                 && (error as? VoiceBuildError)?.description.hasPrefix(folder.file("none.wav") + ": ") == true
         }
         try FileManager.default.createDirectory(atPath: folder.file("full"), withIntermediateDirectories: false)
-        FileManager.default.createFile(atPath: folder.file("full/x"), contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.file("full/x"), contents: Data())
         #expect(throws: VoiceBuildError(.output, "\(folder.file("full")) is not empty: give a new or empty folder for the voice")) {
             try Self.builder(script).build(command: "cp x {out}", into: folder.file("full"))
         }

@@ -38,15 +38,15 @@ public struct BatchItem: Sendable {
     ]
 
     /// Why a line could not be taken as an item; the id is echoed if known.
-    public struct Invalid: Error, Sendable, CustomStringConvertible {
+    public struct Invalid: CategorizedError {
         /// One line naming the problem.
         public let message: String
         /// The amount's text, if it was found before the problem.
         public let amountText: String?
         /// The item's `id`, if it was read before the problem, to echo.
         public let id: JSONLineParser.Value?
-        /// A batch item that cannot be taken is rejected data.
-        public var status: ExitStatus { .dataError }
+        /// A batch item that cannot be taken is rejected input.
+        public var category: ErrorCategory { .rejectedInput }
         /// The one-line message: ``message``.
         public var description: String { message }
     }

@@ -53,8 +53,8 @@ public final class BatchPipeline: Sendable {
     public struct Result: Sendable {
         /// The item's report, with `line` (and `id`, `cached`) set.
         public var report: AnnouncementReport
-        /// `.success`, or the status of the item's fault.
-        public var status: ExitStatus
+        /// The category of the item's fault; nil when it went through.
+        public var failure: ErrorCategory?
     }
 
     /// How far a run has got.
@@ -73,8 +73,9 @@ public final class BatchPipeline: Sendable {
         public var items: Int
         /// How many of them failed.
         public var failures: Int
-        /// The most serious status any item ended with (``ExitStatus/<(_:_:)``).
-        public var status: ExitStatus
+        /// The most serious fault any item met (categories are ordered by
+        /// how much they stop); nil when every item went through.
+        public var worst: ErrorCategory?
         /// Why the run stopped early: the output could not be written, or the
         /// input could not be read.
         public var stoppedBy: String?
@@ -91,7 +92,7 @@ public final class BatchPipeline: Sendable {
     private struct State {
         var announcers: [Announcer.Options: Announcer] = [:]
         var failures = 0
-        var status = ExitStatus.success
+        var worst: ErrorCategory?
         var stoppedBy: String?
     }
 
@@ -105,7 +106,7 @@ public final class BatchPipeline: Sendable {
         state = LockedState(State(announcers: [announcer.options: announcer]))
     }
 
-    /// Answers one line of input (not blank): its report and status.
+    /// Answers one line of input (not blank): its report and fault.
     /// Thread-safe.
     public func process(_ text: String, line: Int) -> Result {
         process(Array(text.utf8), line: line)
@@ -116,11 +117,11 @@ public final class BatchPipeline: Sendable {
     public func process(_ bytes: [UInt8], line: Int) -> Result {
         var result = answer(bytes, line: line)
         result.report.line = line
-        if result.status != .success {
+        if let failure = result.failure {
             state.withLock { state in
                 state.failures += 1
-                state.status = max(state.status, result.status)
-                if result.status == .cannotCreate, state.stoppedBy == nil { state.stoppedBy = result.report.error }
+                state.worst = max(state.worst ?? failure, failure)
+                if failure == .output, state.stoppedBy == nil { state.stoppedBy = result.report.error }
             }
         }
         return result
@@ -133,7 +134,7 @@ public final class BatchPipeline: Sendable {
         } catch {
             var report = AnnouncementReport(input: error.amountText ?? String(decoding: bytes, as: UTF8.self), error: error.message)
             report.id = error.id
-            return Result(report: report, status: error.status)
+            return Result(report: report, failure: error.category)
         }
         do {
             let announcer = try announcer(for: item.options(over: base.options))
@@ -156,11 +157,11 @@ public final class BatchPipeline: Sendable {
                 report.amounts = texts
                 report.amount = message.amount?.description ?? report.amount
             }
-            return Result(report: report, status: .success)
+            return Result(report: report, failure: nil)
         } catch {
-            var report = AnnouncementReport(input: item.amountText, error: ExitStatus.message(for: error))
+            var report = AnnouncementReport(input: item.amountText, error: ErrorCategory.message(for: error))
             report.id = item.id
-            return Result(report: report, status: ExitStatus(for: error))
+            return Result(report: report, failure: ErrorCategory(of: error))
         }
     }
 
@@ -222,12 +223,12 @@ public final class BatchPipeline: Sendable {
         let items = input.withLock { $0.sequence }
         if let failure = lines.failure {
             state.withLock { state in
-                state.status = max(state.status, .noInput)
+                state.worst = max(state.worst ?? .voice, .voice)
                 if state.stoppedBy == nil { state.stoppedBy = "cannot read the input: \(failure)" }
             }
         }
         return state.withLock { state in
-            Summary(items: items, failures: state.failures, status: state.status, stoppedBy: state.stoppedBy)
+            Summary(items: items, failures: state.failures, worst: state.worst, stoppedBy: state.stoppedBy)
         }
     }
 
@@ -237,9 +238,9 @@ public final class BatchPipeline: Sendable {
         report.line = line
         state.withLock { state in
             state.failures += 1
-            state.status = max(state.status, .dataError)
+            state.worst = max(state.worst ?? .rejectedInput, .rejectedInput)
         }
-        return Result(report: report, status: .dataError)
+        return Result(report: report, failure: .rejectedInput)
     }
 
     /// The input side: lines handed out one at a time, blank ones skipped.

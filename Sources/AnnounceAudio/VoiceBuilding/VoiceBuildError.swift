@@ -1,7 +1,9 @@
+import AnnounceCore
+
 /// Why a voice was not built. Nothing is left in the output folder. The
 /// ``lines`` say what is wrong, one problem each.
-public struct VoiceBuildError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The kinds of problem that stop a build; each maps to an ``ExitStatus``.
+public struct VoiceBuildError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// The kinds of problem that stop a build; each belongs to one ``/AnnounceCore/ErrorCategory``.
     public enum Kind: Equatable, Sendable {
         /// An option that makes no sense (a bad id, no recordings and no command).
         case usage
@@ -33,4 +35,16 @@ public struct VoiceBuildError: Error, Equatable, Sendable, CustomStringConvertib
 
     /// The lines, joined by newlines.
     public var description: String { lines.joined(separator: "\n") }
+
+    /// Recordings that do not match the script are rejected input; a
+    /// missing recording or a voice that fails its check is the voice's
+    /// fault.
+    public var category: ErrorCategory {
+        switch kind {
+        case .usage: .usage
+        case .mismatch: .rejectedInput
+        case .input, .check: .voice
+        case .output: .output
+        }
+    }
 }

@@ -68,7 +68,7 @@ struct Batch: ParsableCommand {
         } else if summary.failures > 0 {
             Console.error("batch: \(summary.failures) of \(summary.items) items failed")
         }
-        if summary.status != .success { throw Console.exit(summary.status) }
+        if let worst = summary.worst { throw Console.exit(ExitStatus(worst)) }
     }
 
     static func fileSize(_ path: String) -> Int? {
