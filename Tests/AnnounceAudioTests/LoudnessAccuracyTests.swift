@@ -101,7 +101,7 @@ struct LoudnessAccuracyTests {
                 worst = max(worst, check.error)
             }
         }
-        print("bundled voice, target \(settings.loudnessTarget) LUFS @\(settings.sampleRate) Hz: within \(worst) LU")
+        print("bundled voice, target \(settings.loudnessTarget) LUFS @\(settings.rate) Hz: within \(worst) LU")
     }
 
     /// Clips of very different loudness after levelling: K-weighting cuts a

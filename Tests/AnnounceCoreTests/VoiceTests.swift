@@ -93,6 +93,9 @@ struct VoiceTests {
         (#"{"format": 1, "id": "x", "name": 3, "clips": {"一": "a.wav"}}"#, "'name' must be a string"),
         (#"{"format": 1, "id": "x", "sampleRate": 5, "clips": {"一": "a.wav"}}"#, "'sampleRate' must be"),
         (#"{"format": 1, "id": "x", "clips": {"一 二": "a.wav"}}"#, "without blanks"),
+        (#"{"format": 1, "id": "x", "id": "y", "clips": {"一": "a.wav"}}"#, "not valid JSON at byte 25: duplicate key 'id'"),
+        (#"{"format": 1, "id": "x", "clips": {"一": "a.wav", "一": "b.wav"}}"#, "duplicate key '一'"),
+        (#"{"format": 1, "id": "x", "clips": {"一": "a.wav"},}"#, "not valid JSON at byte"),
     ])
     func manifestErrors(json: String, expected: String) {
         #expect {
@@ -100,6 +103,20 @@ struct VoiceTests {
         } throws: { error in
             let message = (error as? VoiceError)?.description ?? ""
             return message.hasPrefix("/v/voice.json: ") && message.contains(expected) && !message.contains("\n")
+        }
+    }
+
+    @Test("a manifest that is not UTF-8 is refused in the project's words, with no Swift debug text")
+    func manifestInvalidUTF8() {
+        var bytes = Array(#"{"format": 1, "id": ""#.utf8)
+        bytes += [0xFF, 0xFE]
+        bytes += Array(#"", "clips": {"一": "a.wav"}}"#.utf8)
+        #expect {
+            try VoiceManifest(json: Data(bytes), source: "/v/voice.json")
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("/v/voice.json: not valid JSON at byte 21: ") && text.contains("UTF-8")
+                && !text.contains("DecodingError") && !text.contains("Debug") && !text.contains("\n")
         }
     }
 

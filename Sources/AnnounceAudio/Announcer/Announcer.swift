@@ -81,6 +81,12 @@ public final class Announcer: Sendable {
         guard let sampleRate = options.rendering.sampleRate ?? voice.sampleRate(clipRates: digest.clipRates) else {
             throw AudioError(.unreadable, "voice '\(voice.id)': no clip could be read")
         }
+        if options.rendering.sampleRate == nil, !RenderSettings.sampleRates.contains(sampleRate) {
+            // The voice chose the rate, so the voice is what is wrong.
+            throw VoiceError(
+                .invalidManifest,
+                "voice '\(voice.id)': its sample rate \(sampleRate) Hz is not offered (\(RenderSettings.sampleRates.lowerBound) to \(RenderSettings.sampleRates.upperBound) Hz); give a rate with the options")
+        }
         var settings = options.rendering
         settings.sampleRate = sampleRate
         try settings.validate()
