@@ -104,11 +104,6 @@ public final class Announcer: Sendable {
         settingsText = String(describing: settings)
     }
 
-    /// The phrase an amount is announced with by the payment template.
-    package func phrase(for amount: Amount) -> Phrase {
-        Phrase(amount: amount, prefix: options.prefix, options: options.reading)
-    }
-
     /// Plans the announcement of `amount` with the options' template:
     /// cheap, so a caller can decide what to do before rendering. Each
     /// clip's length comes from the clip cache, which decodes a clip once
