@@ -37,14 +37,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore"]),
+        // What every test target shares: running processes with a time limit,
+        // scratch folders, a seeded generator, the package's own paths.
+        .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
+        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceTestSupport"]),
         .testTarget(
             name: "AnnounceAudioTests",
-            dependencies: ["AnnounceAudio", "AnnounceCore"],
+            dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceTestSupport"],
             exclude: ["Goldens"]
         ),
         // Runs the built `announce` binary as a user would; depending on the
         // executable makes `swift test` build it first.
-        .testTarget(name: "AnnounceCLITests", dependencies: ["announce", "AnnounceAudio", "AnnounceCore"]),
+        .testTarget(
+            name: "AnnounceCLITests", dependencies: ["announce", "AnnounceAudio", "AnnounceCore", "AnnounceTestSupport"]),
     ]
 )
