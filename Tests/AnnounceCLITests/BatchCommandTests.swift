@@ -159,7 +159,7 @@ struct BatchCommandTests {
         let input = (0..<count).map { String($0 * 37 % 1_000_000) }.joined(separator: "\n")
         let result = try CommandRunner.run(["batch", "--dry-run", "--jobs", "2"], stdin: input)
         #expect(result.status == 0)
-        #expect(result.stdoutLines.count == count)
+        try #require(result.stdoutLines.count == count)
         #expect(Self.json(result.stdoutLines[count - 1])["line"] as? Int == count)
     }
 
