@@ -94,8 +94,9 @@ struct VoiceCommandTests {
 
     @Test("a broken manifest exits 66 in render whatever is wrong in it: a rate no output offers, a duplicate key")
     func brokenManifestRender() throws {
-        let voice = try Self.copyOfBundledVoice()
-        defer { try? FileManager.default.removeItem(at: voice.deletingLastPathComponent()) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let voice = try Self.copyOfBundledVoice(in: scratch)
         try Self.editManifest(voice) { $0["sampleRate"] = 96_000 }
         let rate = try CommandRunner.run(["render", "--voice", voice.path, "--out", voice.path, "5"])
         #expect(rate.status == 66)
