@@ -43,14 +43,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceSystem"]),
+        // What every test target shares: running processes with a time limit,
+        // scratch folders, a seeded generator, the package's own paths.
+        .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
+        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"]),
         .testTarget(
             name: "AnnounceAudioTests",
-            dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceSystem"],
+            dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"],
             exclude: ["Goldens"]
         ),
         // Runs the built `announce` binary as a user would; depending on the
         // executable makes `swift test` build it first.
-        .testTarget(name: "AnnounceCLITests", dependencies: ["announce", "AnnounceAudio", "AnnounceCore", "AnnounceSystem"]),
+        .testTarget(
+            name: "AnnounceCLITests", dependencies: ["announce", "AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"]),
     ]
 )
