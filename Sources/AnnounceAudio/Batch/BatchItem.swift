@@ -203,8 +203,13 @@ extension BatchItem {
     ///   - amount: the amount, nil for a template without `{amount}`.
     ///   - id: echoed in the item's result, as a JSON string.
     ///   - name: a file name instead of the content-derived one.
-    ///   - template, count, prefix, style, liang, leadYi: the item's
-    ///     message and reading, over the batch's.
+    ///   - template: the item's template, over the batch's.
+    ///   - count: the number of payments for a template's `{count}`.
+    ///   - prefix: the item's prefix, over the batch's.
+    ///   - style: the item's reading style, over the batch's.
+    ///   - liang: the item's 两 variant, over the batch's.
+    ///   - leadYi: the item's leading 一十 variant, over the batch's.
+    ///   - line: the number its results report as `line` (0: none).
     public init(
         amount: Amount?, id: String? = nil, name: String? = nil, template: Template? = nil, count: Count? = nil,
         prefix: Prefix? = nil, style: ReadingStyle? = nil, liang: Bool? = nil, leadYi: Bool? = nil, line: Int = 0
@@ -221,6 +226,11 @@ extension BatchItem {
 
     /// An item announcing a burst of payments as one summary (their count
     /// and exact total), like `"amounts"` in a JSON item.
+    /// - Parameters:
+    ///   - amounts: the payments, at least one.
+    ///   - id: echoed in the item's result, as a JSON string.
+    ///   - prefix: the item's prefix, over the batch's.
+    ///   - line: the number its results report as `line` (0: none).
     public init(together amounts: [Amount], id: String? = nil, prefix: Prefix? = nil, line: Int = 0) {
         self.init(line: line, amountText: amounts.map(\.description).joined(separator: " "), amount: nil, id: id.map { .string($0) })
         self.amounts = amounts

@@ -1,19 +1,19 @@
 import AnnounceCore
 import AnnounceSystem
 
-/// Many announcements from lines of input, for a backend: each line a bare
-/// amount or a JSON item (``BatchItem``), each answered by one
-/// ``AnnouncementReport`` with its line number, in input order.
+/// Many announcements for a backend: lines of input (a bare amount or a
+/// JSON item) or ``BatchItem`` values, each answered by one ``Result`` with
+/// its JSON line, in input order.
 ///
 /// ```swift
 /// let pipeline = BatchPipeline(announcer: announcer, folder: SoundsFolder(root: "/srv/sounds"),
 ///                              options: .init(jobs: 4))
-/// let summary = pipeline.run(lines: try LineReader(path: "items.txt")) { result in
-///     print(result.report.jsonLine, terminator: "")
+/// let summary = try pipeline.run(readingFrom: "items.txt") { result in
+///     print(result.jsonLine, terminator: "")
 /// }
 /// ```
 ///
-/// ``run(lines:emit:drained:)`` reads with one thread at a time, renders on `jobs`
+/// ``run(readingFrom:emit:drained:)`` reads with one thread at a time, renders on `jobs`
 /// threads, and hands each result to `emit` as soon as it and every earlier
 /// one are done; at most 8 items per job are in flight, so memory stays flat
 /// however long the input. ``process(_:line:)-(String,_)`` answers one line, for a
@@ -213,14 +213,25 @@ public final class BatchPipeline: Sendable {
     /// Whether a fault has stopped the run (the output cannot be written).
     public var stopped: Bool { state.withLock { $0.stoppedBy != nil } }
 
-    /// Reads every line of `lines`, answers each non-blank one on
-    /// `options.jobs` threads, and hands the results to `emit` in input
-    /// order. Stops taking lines once the output cannot be written.
+    /// Reads the file at `path` one item per line, answers each non-blank
+    /// one on `options.jobs` threads, and hands the results to `emit` in
+    /// input order. Stops taking lines once the output cannot be written.
     /// - Parameters:
-    ///   - lines: the input, one item per line.
+    ///   - path: the input file; nil or `-` reads standard input.
     ///   - emit: called once per item, in order, one call at a time.
     ///   - drained: called after the results that became ready together were
     ///     emitted (the moment to flush an output) with the progress so far.
+    /// - Throws: ``AudioError`` of kind `unreadable` when the file cannot
+    ///   be opened (a folder, missing, not readable).
+    public func run(
+        readingFrom path: String?, emit: @escaping @Sendable (Result) -> Void,
+        drained: (@Sendable (Progress) -> Void)? = nil
+    ) throws(AudioError) -> Summary {
+        run(lines: try LineReader(path: path), emit: emit, drained: drained)
+    }
+
+    /// ``run(readingFrom:emit:drained:)`` over lines already opened
+    /// (standard input for `announce batch -`).
     package func run(
         lines: LineReader, emit: @escaping @Sendable (Result) -> Void,
         drained: (@Sendable (Progress) -> Void)? = nil

@@ -7,7 +7,7 @@ import AnnounceCore
 ///   an optional `.` and two decimals (for a message without an amount, the
 ///   preset's name such as `received`, or `message`), the hex a digest of everything that
 ///   decides the audio (``Announcer/Plan/soundName``), the extension that of
-///   an ``OutputContainer`` (`caf`, `wav`, `aiff`);
+///   an ``OutputFormat/Container`` (`caf`, `wav`, `aiff`);
 /// - a temporary file of `AtomicFile`: `.announce-<process id>-<n>.tmp`.
 ///
 /// A name given by a user (`--name`) must be a plain file name that is
