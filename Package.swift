@@ -37,7 +37,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The iOS extension's decisions (docs/ios/Logic): Foundation only, the
+        // same files the Xcode project compiles, built and tested here.
+        .target(name: "AnnounceExtensionLogic", path: "docs/ios/Logic"),
         .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore"]),
+        .testTarget(name: "AnnounceExtensionLogicTests", dependencies: ["AnnounceExtensionLogic"]),
         .testTarget(
             name: "AnnounceAudioTests",
             dependencies: ["AnnounceAudio", "AnnounceCore"],
