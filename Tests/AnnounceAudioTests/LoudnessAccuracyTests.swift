@@ -64,7 +64,7 @@ struct LoudnessAccuracyTests {
         let voice = try Voice(at: Self.voicePath)
         var worst = 0.0
         for prefix in ["alipay", "wechat", "collect", "none"] {
-            let options = Announcer.Options(prefix: try Prefix(prefix), sampleRate: rate)
+            let options = Announcer.Options(prefix: try Prefix(prefix), rendering: RenderSettings(sampleRate: rate))
             let announcer = try Announcer(voice: voice, options: options, cache: ClipCache())
             for amount in Self.amounts {
                 let announcement = try announcer.render(try Amount(parsing: amount))

@@ -52,7 +52,7 @@ public final class BatchPipeline: Sendable {
     /// One answered item.
     public struct Result: Sendable {
         /// The item's report, with `line` (and `id`, `cached`) set.
-        public var report: AnnouncementReport
+        package var report: AnnouncementReport
         /// The category of the item's fault; nil when it went through.
         public var failure: ErrorCategory?
     }
@@ -188,7 +188,7 @@ public final class BatchPipeline: Sendable {
     ///   - emit: called once per item, in order, one call at a time.
     ///   - drained: called after the results that became ready together were
     ///     emitted (the moment to flush an output) with the progress so far.
-    public func run(
+    package func run(
         lines: LineReader, emit: @escaping @Sendable (Result) -> Void,
         drained: (@Sendable (Progress) -> Void)? = nil
     ) -> Summary {

@@ -21,23 +21,23 @@ import Darwin
 /// with its rules. The voice is then checked (``VoiceInspection``) and must
 /// plan every reading and prefix of the script before it is moved into
 /// place; otherwise nothing is left.
-public struct VoiceBuilder: Sendable {
+package struct VoiceBuilder: Sendable {
     /// Who the voice is and where it came from, for `voice.json`.
-    public struct Details: Sendable {
+    package struct Details: Sendable {
         /// The voice id: 1–64 of `a-z 0-9 . _ -`.
-        public var id: String
+        package var id: String
         /// A human name; default: the id.
-        public var name: String?
+        package var name: String?
         /// The licence of the recordings or of the engine's output.
-        public var license: String?
+        package var license: String?
         /// Who spoke or which engine, where and how it was recorded.
-        public var provenance: String?
+        package var provenance: String?
         /// The build date as written in the manifest (`2026-11-23`); given,
         /// so the same inputs give the same manifest.
-        public var date: String
+        package var date: String
 
         /// Details for `voice.json`; only the id and the date are required.
-        public init(id: String, name: String? = nil, license: String? = nil, provenance: String? = nil, date: String) {
+        package init(id: String, name: String? = nil, license: String? = nil, provenance: String? = nil, date: String) {
             self.id = id
             self.name = name
             self.license = license
@@ -47,14 +47,14 @@ public struct VoiceBuilder: Sendable {
     }
 
     /// What was recorded, in order.
-    public var script: VoiceScript
+    package var script: VoiceScript
     /// Who the voice is, for `voice.json`.
-    public var details: Details
+    package var details: Details
     /// The trimming rule: the renderer's own.
-    public var preparation = ClipPreparation()
+    package var preparation = ClipPreparation()
 
     /// A builder for `script` with `details`.
-    public init(script: VoiceScript, details: Details) {
+    package init(script: VoiceScript, details: Details) {
         self.script = script
         self.details = details
     }

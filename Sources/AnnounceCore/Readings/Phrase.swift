@@ -1,23 +1,23 @@
 /// What is announced: the prefix words, then the reading of the amount.
 /// `到账一百二十三点四五元` is the words `到账 一 百 二 十 三 点 四 五 元`.
-public struct Phrase: Hashable, Sendable {
+package struct Phrase: Hashable, Sendable {
     /// The amount that is announced.
-    public let amount: Amount
+    package let amount: Amount
     /// The words said before the amount.
-    public let prefix: Prefix
+    package let prefix: Prefix
     /// The reading of ``amount``, with the options the phrase was made with.
-    public let reading: Reading
+    package let reading: Reading
 
     /// The phrase that says `amount` after `prefix`, read with `options`.
-    public init(amount: Amount, prefix: Prefix = .standard, options: ReadingOptions = ReadingOptions()) {
+    package init(amount: Amount, prefix: Prefix = .standard, options: ReadingOptions = ReadingOptions()) {
         self.amount = amount
         self.prefix = prefix
         self.reading = amount.reading(options)
     }
 
     /// The prefix words followed by the reading's words.
-    public var words: [String] { prefix.words + reading.words }
+    package var words: [String] { prefix.words + reading.words }
 
     /// The whole phrase as text: `到账一百二十三点四五元`.
-    public var text: String { prefix.text + reading.text }
+    package var text: String { prefix.text + reading.text }
 }

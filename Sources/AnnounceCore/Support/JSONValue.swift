@@ -1,6 +1,6 @@
 /// A JSON value whose kind is known: JSONDecoder keeps `true` and `1` apart,
 /// which JSONSerialization's NSNumber does not on Linux.
-public enum JSONValue: Codable, Equatable, Sendable {
+package enum JSONValue: Codable, Equatable, Sendable {
     /// The JSON literal `null`.
     case null
     /// `true` or `false`.
@@ -16,7 +16,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
 
     /// Decodes any JSON value, keeping booleans apart from numbers.
     /// | - Throws: `DecodingError` when the value is not valid JSON.
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -34,7 +34,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
     }
 
     /// Encodes the value as JSON of the same kind (numbers as `Double`).
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -47,19 +47,19 @@ public enum JSONValue: Codable, Equatable, Sendable {
     }
 
     /// The value as a whole number, if it is one.
-    public var integer: Int? {
+    package var integer: Int? {
         guard case .number(let number) = self, number.rounded() == number, abs(number) < 1e15 else { return nil }
         return Int(number)
     }
 
     /// The value as a string, if it is one.
-    public var string: String? {
+    package var string: String? {
         guard case .string(let string) = self else { return nil }
         return string
     }
 
     /// What kind of value this is, for messages: "a number", "null".
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

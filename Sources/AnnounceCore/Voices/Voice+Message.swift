@@ -32,7 +32,7 @@ extension Voice {
     /// pause ``ClipPlan/Clip/pauseAfter``.
     /// - Throws: ``VoiceError`` naming the word, the voice and the template
     ///   when a word has no clip.
-    public func plan(_ message: Message) throws(VoiceError) -> ClipPlan {
+    package func plan(_ message: Message) throws(VoiceError) -> ClipPlan {
         var clips: [ClipPlan.Clip] = []
         var start = 0
         for end in message.pauses + [message.words.count] where end > start {

@@ -23,7 +23,7 @@ public struct Voice: Sendable {
     /// The voice folder.
     public let directory: String
     /// The voice's manifest, checked when the voice was loaded.
-    public let manifest: VoiceManifest
+    package let manifest: VoiceManifest
     /// The clip keys as UTF-8 bytes: hashing bytes is much cheaper than
     /// hashing (normalising) CJK strings, and the planner looks up often.
     private let clipsByBytes: [[UInt8]: Entry]
@@ -97,7 +97,7 @@ public struct Voice: Sendable {
     }
 
     /// A voice from a manifest already in memory; clip files are relative to `directory`.
-    public init(directory: String, manifest: VoiceManifest) {
+    package init(directory: String, manifest: VoiceManifest) {
         self.init(directory: directory, manifest: manifest, resolvedClips: [:])
     }
 
@@ -213,7 +213,7 @@ public struct Voice: Sendable {
     /// longest match), down to single words.
     /// - Throws: ``VoiceError`` naming the word and the voice when a word
     ///   has no clip.
-    public func plan(_ phrase: Phrase) throws(VoiceError) -> ClipPlan {
+    package func plan(_ phrase: Phrase) throws(VoiceError) -> ClipPlan {
         try plan(words: phrase.words, prefixCount: phrase.prefix.words.count)
     }
 

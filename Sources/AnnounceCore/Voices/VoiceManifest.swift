@@ -6,33 +6,33 @@
 
 /// The manifest of a voice, `voice.json`: who the voice is, and which clip
 /// file says which word. See docs/VOICES.md for the format.
-public struct VoiceManifest: Equatable, Sendable {
+package struct VoiceManifest: Equatable, Sendable {
     /// The only manifest format this version reads.
-    public static let supportedFormat = 1
+    package static let supportedFormat = 1
 
     /// The manifest format; only ``supportedFormat`` is read.
-    public var format: Int
+    package var format: Int
     /// A short identifier: lowercase ASCII letters, digits, `.`, `_`, `-`.
-    public var id: String
+    package var id: String
     /// The voice's name, for people.
-    public var name: String
+    package var name: String
     /// The language the voice speaks, as a BCP 47 tag (`cmn-Hans`), if stated.
-    public var language: String?
+    package var language: String?
     /// The licence under which the clips may be used, if stated.
-    public var license: String?
+    package var license: String?
     /// Where the recordings come from (speaker or engine, studio, date), if stated.
-    public var provenance: String?
+    package var provenance: String?
     /// The voice's sample rate, if the manifest states one; otherwise the
     /// rate of its clips.
-    public var sampleRate: Int?
+    package var sampleRate: Int?
     /// Word (or run of words, `一百`) → clip file, relative to the voice folder.
-    public var clips: [String: String]
+    package var clips: [String: String]
     /// Run of words → where its clip may be used (``ClipRule``); a clip
     /// without rules applies everywhere.
-    public var rules: [String: [ClipRule]]
+    package var rules: [String: [ClipRule]]
 
     /// Parses and checks a manifest. `source` names it in messages.
-    public init(json data: Data, source: String) throws(VoiceError) {
+    package init(json data: Data, source: String) throws(VoiceError) {
         // Names from the manifest and the path are the author's text:
         // escaped (``MessageText``) so that every message is one line.
         let shownSource = MessageText.escaped(source)
@@ -150,7 +150,7 @@ public struct VoiceManifest: Equatable, Sendable {
 
     /// Whether `path` is a relative path with no `..`, no empty parts, no
     /// control or invisible characters: a file inside the voice folder.
-    public static func isSafeRelativePath(_ path: String) -> Bool {
+    package static func isSafeRelativePath(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"),
             !path.unicodeScalars.contains(where: { $0 != " " && MessageText.isInvisible($0) })
         else { return false }
