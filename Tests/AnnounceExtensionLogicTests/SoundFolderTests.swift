@@ -22,14 +22,14 @@ import Testing
             entry("announce-3-0000000a.caf", age: old, regular: false),
             entry(".announce-1-2.tmp", age: old), entry(".announce-1-3.tmp", age: 1800),
         ]
-        #expect(policy.removals(from: entries, now: now) == ["announce-1-0000000a.caf", ".announce-1-2.tmp"])
+        #expect(policy.removals(from: entries, now: now) == [".announce-1-2.tmp", "announce-1-0000000a.caf"])
     }
 
     @Test func aTemporaryFileStaysAnHourWhateverTheLifetime() {
         var policy = SoundFolderPolicy()
         policy.lifetime = 60
         let entries = [entry(".announce-1-2.tmp", age: 3599), entry(".announce-1-3.tmp", age: 3601), sound(1, age: 61)]
-        #expect(policy.removals(from: entries, now: now) == ["announce-1-0000000a.caf", ".announce-1-3.tmp"])
+        #expect(policy.removals(from: entries, now: now) == [".announce-1-3.tmp", "announce-1-0000000a.caf"])
     }
 
     @Test func theCountBoundRemovesTheLeastRecentlyUsed() {
