@@ -10,17 +10,19 @@ import Testing
         RenderCommandTests.files(in: root).filter { $0.hasSuffix(".tmp") }
     }
 
-    @Test("a batch render line is the render --json line plus line, id and cached")
+    @Test("a batch render line is the render --json line plus line, id, cached and announce-id")
     func batchLineEqualsRenderLine() throws {
         let root = try RenderCommandTests.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
-        let render = try CommandRunner.run(["render", "--json", "--prefix", "alipay", "--out", root.path, "123.45"])
-        let batch = try CommandRunner.run(["batch", "--prefix", "alipay", "--out", root.path],
+        // --at fixes announce-at, which is otherwise each line's own "now".
+        let render = try CommandRunner.run(["render", "--json", "--prefix", "alipay", "--at", "1767225600", "--out", root.path, "123.45"])
+        let batch = try CommandRunner.run(["batch", "--prefix", "alipay", "--at", "1767225600", "--out", root.path],
                                           stdin: "{\"amount\": \"123.45\", \"id\": \"a\"}\n")
         #expect(render.status == 0 && batch.status == 0)
         var line = Self.json(batch.stdoutLines[0])
         #expect(line["line"] as? Int == 1 && line["id"] as? String == "a" && line["cached"] as? Bool == true)
-        for key in ["line", "id", "cached"] { line[key] = nil }
+        #expect(line["announce-id"] as? String == "a")
+        for key in ["line", "id", "cached", "announce-id"] { line[key] = nil }
         let expected = Self.json(render.stdoutLines[0])
         #expect(NSDictionary(dictionary: line).isEqual(to: expected))
     }
