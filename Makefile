@@ -29,7 +29,7 @@ test: deps lint
 # The iOS extension in docs/ios cannot be compiled here (no UserNotifications
 # on Linux); parsing it catches syntax errors, and the property lists must load.
 lint:
-	$(SWIFTC) -parse docs/ios/*.swift
+	$(SWIFTC) -parse docs/ios/*.swift docs/ios/Logic/*.swift
 	python3 -c "import plistlib, sys; [plistlib.load(open(f, 'rb')) for f in sys.argv[1:]]" docs/ios/*.plist docs/ios/*.entitlements
 
 # Library documentation (DocC) for AnnounceCore and AnnounceAudio, as one

@@ -14,10 +14,12 @@ struct SoundFolder: Sendable {
     /// while the phone is locked (docs/IOS.md, "Locked phones").
     static let protection = FileProtectionType.completeUntilFirstUserAuthentication
 
-    /// Makes the folder when missing, with ``protection``.
+    /// Makes the folder when missing, with ``protection``, and gives an
+    /// existing one that class (new files take their folder's class).
     func create() throws {
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.protectionKey: Self.protection])
+        try? FileManager.default.setAttributes([.protectionKey: Self.protection], ofItemAtPath: directory.path)
     }
 
     /// The URL of `name` in the folder.
