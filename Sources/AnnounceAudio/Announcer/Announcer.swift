@@ -81,6 +81,12 @@ public final class Announcer: Sendable {
         guard let sampleRate = options.rendering.sampleRate ?? voice.sampleRate(clipRates: digest.clipRates) else {
             throw AudioError(.unreadable, "voice '\(voice.id)': no clip could be read")
         }
+        if options.rendering.sampleRate == nil, !RenderSettings.sampleRates.contains(sampleRate) {
+            // The voice chose the rate, so the voice is what is wrong.
+            throw VoiceError(
+                .invalidManifest,
+                "voice '\(voice.id)': its sample rate \(sampleRate) Hz is not offered (\(RenderSettings.sampleRates.lowerBound) to \(RenderSettings.sampleRates.upperBound) Hz); give a rate with the options")
+        }
         var settings = options.rendering
         settings.sampleRate = sampleRate
         try settings.validate()
@@ -96,11 +102,6 @@ public final class Announcer: Sendable {
         self.nameDigest = nameDigest
         formatText = options.format.description
         settingsText = String(describing: settings)
-    }
-
-    /// The phrase an amount is announced with by the payment template.
-    package func phrase(for amount: Amount) -> Phrase {
-        Phrase(amount: amount, prefix: options.prefix, options: options.reading)
     }
 
     /// Plans the announcement of `amount` with the options' template:

@@ -59,6 +59,21 @@ public final class BatchPipeline: Sendable {
         package var report: AnnouncementReport
         /// The category of the item's fault; nil when it went through.
         public var failure: ErrorCategory?
+
+        /// The item's JSON line, newline included: the `render --json`
+        /// fields plus `line`, `id` and `cached`, or `error` for a failure.
+        public var jsonLine: String { report.jsonLine }
+        /// The input line number the item came from.
+        public var line: Int? { report.line }
+        /// The one-line message of the item's fault.
+        public var error: String? { report.error }
+        /// The sound's file name, for `aps.sound` (nil for a failure or a dry run).
+        public var soundName: String? { report.sound }
+        /// The sound's path (nil for a failure or a dry run).
+        public var file: String? { report.file }
+        /// Whether a file with exactly these bytes was already there, so
+        /// nothing was written.
+        public var cached: Bool { report.cached ?? false }
     }
 
     /// How far a run has got.
@@ -121,6 +136,11 @@ public final class BatchPipeline: Sendable {
     public func process(_ bytes: [UInt8], line: Int) -> Result {
         var result = answer(bytes, line: line)
         result.report.line = line
+        return tally(result)
+    }
+
+    /// Counts a result's fault into the run's state.
+    private func tally(_ result: Result) -> Result {
         if let failure = result.failure {
             state.withLock { state in
                 state.failures += 1
@@ -129,6 +149,14 @@ public final class BatchPipeline: Sendable {
             }
         }
         return result
+    }
+
+    /// Answers one item built by the caller: its report and fault.
+    /// Thread-safe.
+    public func process(_ item: BatchItem) -> Result {
+        var result = answer(item)
+        if item.line > 0 { result.report.line = item.line }
+        return tally(result)
     }
 
     private func answer(_ bytes: [UInt8], line: Int) -> Result {
@@ -140,6 +168,10 @@ public final class BatchPipeline: Sendable {
             report.id = error.id
             return Result(report: report, failure: error.category)
         }
+        return answer(item)
+    }
+
+    private func answer(_ item: BatchItem) -> Result {
         do {
             let announcer = try announcer(for: item.options(over: base.options))
             let message = try item.amounts.map { amounts throws(MessageError) in try announcer.message(together: amounts) }

@@ -1,3 +1,5 @@
+import AnnounceCore
+
 extension VoiceInspection {
     /// The inspection as one JSON line (`announce voice check --json`):
     /// `voice`, `clips`, `supports`, `problems`, `warnings`, `usable`.

@@ -131,7 +131,7 @@ package struct AnnouncementReport: Sendable, Equatable {
         if let aps { object.add("aps", aps.object) }
         if let bytes { object.add("bytes", bytes) }
         if let cached { object.add("cached", cached) }
-        if let clips { object.add("clips", clips) }
+        if let clips { object.add("clips", rawValues: clips.map(\.json)) }
         if let count { object.add("count", count) }
         if let duration { object.add("duration", duration) }
         if let encoding { object.add("encoding", encoding) }

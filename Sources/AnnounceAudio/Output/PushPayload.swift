@@ -1,3 +1,5 @@
+import AnnounceCore
+
 /// The `aps` object of an APNs push that has a Notification Service
 /// Extension install and play an announcement: an alert whose body is the
 /// phrase, the sound's name, and `mutable-content: 1` (without it iOS never

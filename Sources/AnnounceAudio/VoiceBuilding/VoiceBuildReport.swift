@@ -1,3 +1,5 @@
+import AnnounceCore
+
 /// What `announce voice build` made: the voice and, per item, where it was
 /// found and how it measures. Times and levels are rounded (1 ms, 0.1 dB) so
 /// the report is stable.

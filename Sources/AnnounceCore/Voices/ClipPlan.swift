@@ -10,8 +10,6 @@ package struct ClipPlan: Hashable, Sendable {
         package let isPrefix: Bool
         /// Whether the longer pause (the prefix pause) follows this clip in
         /// a message: after its lead and at a comma (docs/MESSAGES.md M2).
-        /// Plans of a ``Phrase`` leave it false: their pause is where
-        /// ``isPrefix`` changes.
         package let pauseAfter: Bool
 
         /// A clip saying `words` from `file` (relative to the voice folder);

@@ -15,7 +15,7 @@
 ///
 /// A voice says each word of a phrase with one clip. It may also have clips
 /// for runs of words (`一百`, `支付宝到账`), which sound more natural; the
-/// planner prefers the longest run that has a clip (see ``plan(_:)-(Phrase)``).
+/// planner prefers the longest run that has a clip (see ``plan(_:)``).
 public struct Voice: Sendable {
     /// The manifest's file name inside the voice folder.
     public static let manifestName = "voice.json"
@@ -208,16 +208,13 @@ public struct Voice: Sendable {
         }
     }
 
-    /// Chooses the clips that say `phrase`: at each point the longest run of
-    /// words that has a clip whose rules (``ClipRule``) hold there (greedy
-    /// longest match), down to single words.
+    /// Chooses the clips that say `words`, the first `prefixCount` of them
+    /// the lead: at each point the longest run of words that has a clip
+    /// whose rules (``ClipRule``) hold there (greedy longest match), down to
+    /// single words. ``plan(_:)`` calls it once per stretch between pauses.
     /// - Throws: ``VoiceError`` naming the word and the voice when a word
     ///   has no clip.
-    package func plan(_ phrase: Phrase) throws(VoiceError) -> ClipPlan {
-        try plan(words: phrase.words, prefixCount: phrase.prefix.words.count)
-    }
-
-    func plan(words: [String], prefixCount: Int) throws(VoiceError) -> ClipPlan {
+    package func plan(words: [String], prefixCount: Int) throws(VoiceError) -> ClipPlan {
         var clips: [ClipPlan.Clip] = []
         let hasClip = { (range: Range<Int>) in self.hasClip(for: words, range) }
         var start = 0

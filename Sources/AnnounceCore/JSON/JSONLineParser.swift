@@ -28,6 +28,26 @@ package struct JSONLineParser: Sendable {
         case object([Member])
 
         /// What kind of value this is, for messages: `a number`, `null`.
+        /// The value as a whole number, if it is one written without a
+        /// fraction or exponent (`16000`, `-3`) that fits an `Int`.
+        package var integer: Int? {
+            guard case .number(let text) = self else { return nil }
+            return Int(text)
+        }
+
+        /// The value as a string, if it is one.
+        package var string: String? {
+            guard case .string(let string) = self else { return nil }
+            return string
+        }
+
+        /// An object's members by key (the parser refuses duplicate keys,
+        /// so no member is lost), if the value is an object.
+        package var fields: [String: Value]? {
+            guard case .object(let members) = self else { return nil }
+            return Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+
         package var kindName: String {
             switch self {
             case .null: "null"
