@@ -74,6 +74,16 @@ public final class BatchPipeline: Sendable {
         /// Whether a file with exactly these bytes was already there, so
         /// nothing was written.
         public var cached: Bool { report.cached ?? false }
+        /// The amount in yuan, exactly (`123.45`, `0.05`); nil for a failure
+        /// or a message without an amount.
+        public var yuan: String? { report.yuan }
+        /// The push to send for this sound, as one line of JSON without a
+        /// newline: `aps` with `announce-at`, `announce-id` and
+        /// `announce-sound-url` where set. Nil for a failure or a dry run.
+        public var pushPayload: String? { report.pushPayload(held: false) }
+        /// The push for this payment when it is held back in a burst: its
+        /// banner, no sound (docs/IOS.md, "Bursts"). Nil for a failure or a dry run.
+        public var heldPushPayload: String? { report.pushPayload(held: true) }
     }
 
     /// How far a run has got.

@@ -102,6 +102,12 @@ package struct AnnouncementReport: Sendable, Equatable {
         if let sound { soundURL = PushPayload.url(base: base, sound: sound) }
     }
 
+    /// The whole push payload for this sound (``PushPayload/payload(url:id:at:held:)``),
+    /// without the URL when `held` (nothing is downloaded); nil without a sound.
+    package func pushPayload(held: Bool) -> String? {
+        aps?.payload(url: held ? nil : soundURL, id: announceID, at: announceAt, held: held)
+    }
+
     /// A rejected amount or failed item.
     package init(input: String, error: String) {
         amount = input
