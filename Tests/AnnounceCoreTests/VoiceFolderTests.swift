@@ -1,6 +1,7 @@
 import AnnounceCore
 import Foundation
 import Testing
+import AnnounceSystem
 
 /// A voice reads only regular files inside its own folder: symbolic links
 /// out of it (a clip, a subfolder, voice.json) and files that would block a
