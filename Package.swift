@@ -46,15 +46,19 @@ let package = Package(
         // The iOS extension's decisions (docs/ios/Logic): Foundation only, the
         // same files the Xcode project compiles, built and tested here.
         .target(name: "AnnounceExtensionLogic", path: "docs/ios/Logic"),
-        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceSystem"]),
+        // What every test target shares: running processes with a time limit,
+        // scratch folders, a seeded generator, the package's own paths.
+        .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
+        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"]),
         .testTarget(name: "AnnounceExtensionLogicTests", dependencies: ["AnnounceExtensionLogic"]),
         .testTarget(
             name: "AnnounceAudioTests",
-            dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceSystem"],
+            dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"],
             exclude: ["Goldens"]
         ),
         // Runs the built `announce` binary as a user would; depending on the
         // executable makes `swift test` build it first.
-        .testTarget(name: "AnnounceCLITests", dependencies: ["announce", "AnnounceAudio", "AnnounceCore", "AnnounceSystem"]),
+        .testTarget(
+            name: "AnnounceCLITests", dependencies: ["announce", "AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -16,13 +17,14 @@ import Testing
 
     @Test("the documented command makes exactly the committed file")
     func documentedCommand() throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let result = try CommandRunner.run(Self.command(out: root.path))
         #expect(result.status == 0)
         let made = try Data(contentsOf: root.appendingPathComponent("Library/Sounds/payment-fallback.wav"))
         #expect(made == (try Data(contentsOf: Self.committed)),
-                "docs/ios/payment-fallback.wav differs from what announce makes: run `announce \(Self.command(out: "/tmp/fallback").joined(separator: " "))` and copy the file")
+                "docs/ios/payment-fallback.wav differs from what announce makes: run `announce \(Self.command(out: "/srv/fallback").joined(separator: " "))` and copy the file")
     }
 
     @Test("the committed fallback is at -16 LUFS within 1 LU and its true peak at most -1 dBTP, like the announcements")

@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -69,8 +70,9 @@ import Testing
 
     @Test("render --json: announce-id from --id, announce-at from --at or now, heldAps, yuan")
     func renderFields() throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let fixed = try CommandRunner.run(["render", "--json", "--prefix", "alipay", "--id", "order-9", "--at", "1767225600",
                                            "--out", root.path, "123.45"])
         #expect(fixed.status == 0)
@@ -95,8 +97,9 @@ import Testing
 
     @Test("yuan is the exact amount in yuan whatever the input form")
     func yuanEverywhere() throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let explain = try CommandRunner.run(["explain", "--json", "--fen", "12345", "5", "100"])
         #expect(explain.stdoutLines.map { Self.json($0)["yuan"] as? String } == ["123.45", "0.05", "1"])
         #expect(explain.stdoutLines.map { Self.json($0)["amount"] as? String } == ["12345", "5", "100"])
@@ -120,8 +123,9 @@ import Testing
 
     @Test("batch: fen only as a JSON integer; id and at become announce-id and announce-at, or the item is refused")
     func batchFields() throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let long = String(repeating: "x", count: 129)
         let items = """
             {"fen": "12"}
