@@ -211,6 +211,17 @@ public struct BatchItem: Sendable {
         return item
     }
 
+    /// Why the item's push fields cannot be sent, for an item built in code
+    /// (a parsed line was checked as it was read): an `id` that is empty,
+    /// too long or has control characters, an `at` out of range.
+    package var pushProblem: String? {
+        if let announceID, let problem = PushPayload.validate(id: announceID) { return "'id': \(problem)" }
+        if let at, !(0...Self.latestAt).contains(at) {
+            return "'at' must be whole seconds since 1970, from 0 to \(Self.latestAt)"
+        }
+        return nil
+    }
+
     /// The item's options over the batch's defaults.
     public func options(over defaults: Announcer.Options) -> Announcer.Options {
         var options = defaults

@@ -183,6 +183,18 @@ public final class BatchPipeline: Sendable {
     }
 
     private func answer(_ item: BatchItem) -> Result {
+        // What a parsed line had checked as it was read, for items and
+        // options built in code.
+        if let base = options.soundURLBase, let problem = PushPayload.validate(base: base) {
+            var report = AnnouncementReport(input: item.amountText, error: "sound URL base: \(problem)")
+            report.id = item.id
+            return Result(report: report, failure: .usage)
+        }
+        if let problem = item.pushProblem {
+            var report = AnnouncementReport(input: item.amountText, error: problem)
+            report.id = item.id
+            return Result(report: report, failure: .rejectedInput)
+        }
         do {
             let announcer = try announcer(for: item.options(over: base.options))
             let message = try item.amounts.map { amounts throws(MessageError) in try announcer.message(together: amounts) }

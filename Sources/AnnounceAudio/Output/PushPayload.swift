@@ -75,9 +75,13 @@ package struct PushPayload: Equatable, Sendable {
         return String(push.line.dropLast())
     }
 
-    /// Checks a payment id for `announce-id`: 1 to ``maximumIDBytes`` bytes.
+    /// Checks a payment id for `announce-id`: 1 to ``maximumIDBytes`` bytes,
+    /// no control characters.
     package static func validate(id: String) -> String? {
         guard !id.isEmpty else { return "the payment id is empty" }
+        guard !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return "the payment id contains a control character"
+        }
         guard id.utf8.count <= maximumIDBytes else {
             return "the payment id is longer than \(maximumIDBytes) bytes (the push's announce-id)"
         }

@@ -57,8 +57,10 @@ public struct SoundsFolder: Sendable, Equatable {
     ///   way, a folder cannot be made, or `Library` or `Library/Sounds` is a
     ///   symbolic link.
     public func create() throws(AudioError) {
-        try Self.makeDirectories(path, for: path)
-        guard let root else { return }
+        guard let root else { return try Self.makeDirectories(path, for: path) }
+        // Each level is looked at before it is made or entered, so a link
+        // at `Library` never gets a folder made at its target.
+        try Self.makeDirectories(root, for: path)
         var reached = root
         for component in Self.relativePath.split(separator: "/") {
             reached = Paths.join(reached, String(component))
@@ -66,12 +68,13 @@ public struct SoundsFolder: Sendable, Equatable {
                 throw AudioError(
                     .unwritable, "\(reached) is a symbolic link: announce acts only inside the real folder (give its real path)")
             }
+            try Self.makeDirectories(reached, for: path)
         }
     }
 
     /// Writes `announcement` into the folder atomically, under its
-    /// content-derived name or `name` (check it with
-    /// ``SoundName/validate(_:format:)`` first).
+    /// content-derived name or `name`, which must pass
+    /// ``SoundName/validate(_:format:)`` (a plain file name: never a path).
     ///
     /// With `reuse`, a regular file already there whose bytes are exactly
     /// the ones this announcement makes is kept and reported as reused; any
@@ -79,10 +82,19 @@ public struct SoundsFolder: Sendable, Equatable {
     /// name, a symbolic link) is replaced. A file is never served on its name
     /// alone. With `durable`, the data and the folder entry reach the disk
     /// before this returns.
-    /// - Throws: ``AudioError`` of kind `unwritable` naming the file and the reason.
+    /// - Throws: ``AudioError`` of kind `unwritable` naming the file and the
+    ///   reason, or `unsupportedFormat` for a `name` that is not a plain
+    ///   file name of the format.
     public func write(
         _ announcement: Announcement, name: String? = nil, reuse: Bool = false, durable: Bool = false
     ) throws(AudioError) -> WrittenSound {
+        if let name {
+            do throws(SoundName.Invalid) {
+                try SoundName.validate(name, format: announcement.format)
+            } catch {
+                throw AudioError(.unsupportedFormat, error.description)
+            }
+        }
         let fileName = name ?? announcement.soundName
         let filePath = path(of: fileName)
         let file = try announcement.encoded(naming: filePath)

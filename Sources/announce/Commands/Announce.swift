@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceCore
 import ArgumentParser
 import AnnounceSystem
 
@@ -10,7 +11,7 @@ struct Announce: ParsableCommand {
         discussion: """
             `announce 123.45` renders: render is the default command.
 
-            Exit codes: 0 ok, 64 usage error, 65 a rejected amount or one over the budget, 66 voice missing or broken, 73 cannot write the output, 74 standard output closed.
+            Exit codes: 0 ok, 64 usage error, 65 a rejected amount or one over the budget, 66 voice missing or broken, 70 internal error, 73 cannot write the output, 74 standard output closed.
             """,
         version: "0.1.0",
         subcommands: [Render.self, Explain.self, Batch.self, Prune.self, VoiceCommand.self],
@@ -44,6 +45,13 @@ struct Announce: ParsableCommand {
         let code = exitCode(for: error)
         if error is ExitCode || code == .success {
             exit(withError: error)
+        }
+        // The library's own errors end with their category's status; what
+        // the parser raises (a bad option or value) with its usage status;
+        // anything else is an internal error, never a silent 1.
+        if error is any CategorizedError || code == .failure {
+            Console.error(ExitStatus.message(for: error))
+            exit(withError: ExitCode(ExitStatus(for: error).rawValue))
         }
         let message = message(for: error).split(whereSeparator: \.isNewline)
             .map { String($0.drop(while: \.isWhitespace)) }.joined(separator: " ")

@@ -27,7 +27,7 @@ struct Batch: ParsableCommand {
     @OptionGroup var voiceOption: VoiceOption
     @OptionGroup var output: OutputOptions
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "How many announcements to render at once, 1 to \(Self.mostJobs) (default: the number of cores, here \(Self.defaultJobs)).",
         valueName: "n"))
     var jobs: Int?

@@ -14,7 +14,7 @@ struct Prune: ParsableCommand {
     @Option(help: ArgumentHelp("Prune ROOT/Library/Sounds.", valueName: "root"))
     var out: String = "."
 
-    @Option(name: .customLong("older-than"), help: ArgumentHelp("The age: 90s, 30m, 12h or 7d.", valueName: "age"))
+    @Option(name: .customLong("older-than"), parsing: .unconditional, help: ArgumentHelp("The age: 90s, 30m, 12h or 7d.", valueName: "age"))
     var olderThan: String
 
     @Flag(name: .customLong("dry-run"), help: "Only list what would be removed.")

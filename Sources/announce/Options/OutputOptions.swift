@@ -23,17 +23,17 @@ struct OutputOptions: ParsableArguments {
         valueName: "encoding"))
     var encoding: OutputFormat.Encoding = OutputFormat.default.encoding
 
-    @Option(name: .customLong("sample-rate"), help: ArgumentHelp(
+    @Option(name: .customLong("sample-rate"), parsing: .unconditional, help: ArgumentHelp(
         "Output sample rate in Hz, \(RenderSettings.sampleRates.lowerBound) to \(RenderSettings.sampleRates.upperBound) (default: the voice's).",
         valueName: "hz"))
     var sampleRate: Int?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "The longest the announcement may be, in seconds, at most \(Self.longestBudget), the longest sound iOS plays.",
         valueName: "seconds"))
     var budget: DecimalArgument = DecimalArgument(Self.defaults.budget)
 
-    @Option(name: .customLong("max-speed"), help: ArgumentHelp(
+    @Option(name: .customLong("max-speed"), parsing: .unconditional, help: ArgumentHelp(
         "The most the speech may be sped up to fit the budget (\(RenderSettings.speeds.lowerBound) to \(RenderSettings.speeds.upperBound)).",
         valueName: "factor"))
     var maxSpeed: DecimalArgument = DecimalArgument(Self.defaults.maxSpeed)
@@ -43,7 +43,7 @@ struct OutputOptions: ParsableArguments {
         valueName: "url"))
     var soundURLBase: String?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "When the payment was taken, in whole seconds since 1970: the push's \"announce-at\" on each JSON line (default: now).",
         valueName: "seconds"))
     var at: Int?
