@@ -217,7 +217,7 @@ public struct Voice: Sendable {
         try plan(words: phrase.words, prefixCount: phrase.prefix.words.count)
     }
 
-    func plan(words: [String], prefixCount: Int) throws(VoiceError) -> ClipPlan {
+    package func plan(words: [String], prefixCount: Int) throws(VoiceError) -> ClipPlan {
         var clips: [ClipPlan.Clip] = []
         let hasClip = { (range: Range<Int>) in self.hasClip(for: words, range) }
         var start = 0
