@@ -17,6 +17,8 @@ final class BuildFolder {
     let path: String
     private var written: [String] = []
     private var folders: [String] = []
+    /// Parent folders of the destination this builder made, outermost first.
+    private var parents: [String] = []
     private var finished = false
 
     /// Creates the temporary folder next to `destination`.
@@ -28,6 +30,7 @@ final class BuildFolder {
         self.destination = trimmed
         try Self.requireEmptyOrAbsent(trimmed)
         let parent = Paths.parent(of: trimmed)
+        parents = try Self.makeParents(parent.isEmpty ? "." : parent, shownAs: trimmed)
         var reason = ""
         for attempt in 0..<100 {
             let candidate = Paths.join(parent.isEmpty ? "." : parent, ".announce-build-\(getpid())-\(attempt)")
@@ -38,7 +41,32 @@ final class BuildFolder {
             reason = String(cString: strerror(errno))
             guard errno == EEXIST else { break }
         }
+        for folder in parents.reversed() { rmdir(folder) }
         throw VoiceBuildError(.output, "cannot write \(trimmed): \(reason)")
+    }
+
+    /// Makes `folder` and the folders above it that are missing; returns
+    /// those it made, outermost first.
+    private static func makeParents(_ folder: String, shownAs destination: String) throws(VoiceBuildError) -> [String] {
+        var missing: [String] = []
+        var current = folder
+        var status = stat()
+        while !current.isEmpty, current != "/", current != ".", stat(current, &status) != 0 {
+            missing.insert(current, at: 0)
+            let above = Paths.parent(of: current)
+            guard above != current else { break }
+            current = above
+        }
+        var made: [String] = []
+        for path in missing {
+            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+                let reason = String(cString: strerror(errno))
+                for folder in made.reversed() { rmdir(folder) }
+                throw VoiceBuildError(.output, "cannot write \(destination): cannot make \(path): \(reason)")
+            }
+            made.append(path)
+        }
+        return made
     }
 
     deinit {
@@ -83,6 +111,7 @@ final class BuildFolder {
         for file in written { unlink(file) }
         for folder in folders.reversed() { rmdir(folder) }
         rmdir(path)
+        for folder in parents.reversed() { rmdir(folder) }
         finished = true
     }
 

@@ -22,7 +22,7 @@ extension VoiceBuilder {
             var audio: AudioBuffer
             do {
                 audio = try SoundFile.readRecording(path: path).audio
-                let rate = sampleRate ?? audio.sampleRate
+                let rate = sampleRate ?? outputRate ?? audio.sampleRate
                 sampleRate = rate
                 audio = try Resampler.resample(audio, to: rate, path: path)
             } catch {

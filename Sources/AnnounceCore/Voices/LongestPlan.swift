@@ -169,7 +169,7 @@ package struct LongestPlan: Sendable {
     // MARK: The search
 
     private struct Key: Hashable {
-        /// Reading flags: words said, a zero group skipped, tight to the maximum, the integer's class.
+        /// Reading flags (``Flag``) and the integer's class.
         var flags: Int
         var context: [Int]
         var pending: [Int]
@@ -178,42 +178,60 @@ package struct LongestPlan: Sendable {
     private struct Value {
         var frames: Int
         var clips: Int
-        /// The amount so far, in its groups' digits.
+        /// The amount so far: its digits read as a number.
         var partial: UInt64
     }
 
-    private enum IntegerClass: Int { case zero = 0, two = 1, other = 2 }
-
-    private static let wordsSaid = 1
-    private static let skipped = 2
-    private static let tight = 4
+    /// The reading state bits: integer words said, the group started (a
+    /// zero now gives a 零 before the next digit), a 零 pending, the group
+    /// has a digit, a zero group was skipped, tight to the maximum.
+    private enum Flag {
+        static let said = 1
+        static let started = 2
+        static let pendingZero = 4
+        static let groupDigit = 8
+        static let skipped = 16
+        static let tight = 32
+        /// The integer is exactly 2: the fraction's reading says it (两元).
+        static let two = 64
+    }
 
     /// The longest plan of an amount from 0 to `maximum` with `gap` frames
-    /// between clips.
+    /// between clips. `digits` restricts each of the twelve integer digits
+    /// (most significant first) and `fractions` the fraction (0–99), for
+    /// tests against enumeration; by default every value is tried.
     /// - Throws: ``VoiceError`` (`missingClip`) when some amount has a word
     ///   the voice cannot say, naming the word.
-    package func longest(upTo maximum: Amount, gap: Int, candidates: Candidates? = nil) throws(VoiceError) -> Result {
-        let yuan = maximum.yuan
-        let limits = [Int(yuan / 100_000_000), Int(yuan / 10_000 % 10_000), Int(yuan % 10_000), Int(maximum.fen % 100)]
-        var states: [Key: Value] = [Key(flags: Self.tight, context: [], pending: lead): Value(frames: 0, clips: 0, partial: 0)]
+    package func longest(
+        upTo maximum: Amount, gap: Int, digits: [[Int]]? = nil, fractions: [Int]? = nil
+    ) throws(VoiceError) -> Result {
+        let integerDigits = Amount.maximumIntegerDigits
+        var limits: [Int] = []
+        var yuan = maximum.yuan
+        for _ in 0..<integerDigits {
+            limits.insert(Int(yuan % 10), at: 0)
+            yuan /= 10
+        }
+        limits.append(Int(maximum.fen % 100))
+        var states: [Key: Value] = [Key(flags: Flag.tight, context: [], pending: lead): Value(frames: 0, clips: 0, partial: 0)]
         var missing: Int?
-        for layer in 0..<4 {
+        for layer in 0...integerDigits {
             var next: [Key: Value] = [:]
-            let all = layer == 3 ? (candidates?.fractions ?? Array(0...99)) : (candidates?.groups ?? Array(0...9999))
+            let isFraction = layer == integerDigits
+            let values = isFraction ? (fractions ?? Array(0...99)) : (digits?[layer] ?? Array(0...9))
             for (key, value) in states {
-                let isTight = key.flags & Self.tight != 0
-                for digit in all where !isTight || digit <= limits[layer] {
-                    var flags = key.flags & ~Self.tight
-                    if isTight && digit == limits[layer] { flags |= Self.tight }
-                    let words = emission(layer: layer, value: digit, flags: &flags)
+                let isTight = key.flags & Flag.tight != 0
+                for digit in values where !isTight || digit <= limits[layer] {
+                    var flags = key.flags & ~Flag.tight
+                    if isTight && digit == limits[layer] { flags |= Flag.tight }
+                    let words = isFraction ? fractionWords(digit, flags: flags) : digitWords(layer, digit, flags: &flags)
                     var context = key.context
                     var pending = key.pending + words
                     var frames = value.frames
                     var clips = value.clips
-                    let final = layer == 3
                     while !pending.isEmpty {
                         let all = context + pending
-                        switch decide(all, at: context.count, final: final) {
+                        switch decide(all, at: context.count, final: isFraction) {
                         case .needMore:
                             break
                         case .take(let count, let clipFrames):
@@ -229,13 +247,15 @@ package struct LongestPlan: Sendable {
                         }
                         break
                     }
-                    let nextKey = Key(flags: flags, context: context, pending: pending)
-                    let partial = layer == 3 ? value.partial * 100 + UInt64(digit) : value.partial * 10_000 + UInt64(digit)
+                    let nextKey = Key(flags: isFraction ? 0 : flags, context: context, pending: pending)
+                    let partial = value.partial * (isFraction ? 100 : 10) + UInt64(digit)
                     let candidate = Value(frames: frames, clips: clips, partial: partial)
                     if let existing = next[nextKey] {
-                        let better = candidate.frames > existing.frames
+                        if candidate.frames > existing.frames
                             || (candidate.frames == existing.frames && candidate.partial < existing.partial)
-                        if better { next[nextKey] = candidate }
+                        {
+                            next[nextKey] = candidate
+                        }
                     } else {
                         next[nextKey] = candidate
                     }
@@ -260,48 +280,66 @@ package struct LongestPlan: Sendable {
         return Result(amount: amount, frames: best.frames - best.clips * gap, clips: best.clips)
     }
 
-    /// The words group `layer` (亿, 万, units, fraction) adds for `value`,
-    /// as the reading rules say them, updating the reading flags.
-    private func emission(layer: Int, value: Int, flags: inout Int) -> [Int] {
-        let said = flags & Self.wordsSaid != 0
-        let liang = options.liang
-        let leadYi = options.leadYi
-        func numeral(_ number: UInt64, dropping: Int) -> [Int] {
-            Numeral.words(number, liang: liang, leadYi: leadYi).dropFirst(dropping).compactMap { ids[$0] }
-        }
-        switch layer {
-        case 0, 1:
-            let unit: UInt64 = layer == 0 ? 100_000_000 : 10_000
-            guard value > 0 else {
-                if said { flags |= Self.skipped }
-                return []
+    /// The words integer digit `index` (0 the 千 of the 亿 group … 11 the
+    /// units) says when it is `digit`, by the reading rules (R1–R4, V2, V3),
+    /// updating the reading flags. The same words, in the end, as
+    /// ``Numeral/words(_:liang:leadYi:)``.
+    private func digitWords(_ index: Int, _ digit: Int, flags: inout Int) -> [Int] {
+        let place = index % 4
+        let group = index / 4
+        let groupUnit: String? = group == 0 ? "亿" : group == 1 ? "万" : nil
+        var words: [Int] = []
+        if place == 0 {
+            // A new group: after words, a zero in it (or a skipped group) gives one 零.
+            flags &= ~(Flag.groupDigit | Flag.pendingZero | Flag.started)
+            if flags & Flag.said != 0 {
+                flags |= Flag.started
+                if flags & Flag.skipped != 0 { flags |= Flag.pendingZero }
             }
-            flags = (flags | Self.wordsSaid) & ~Self.skipped
-            return said ? numeral(100_000_000 + UInt64(value) * unit, dropping: 2) : numeral(UInt64(value) * unit, dropping: 0)
-        case 2:
-            let skipped = flags & Self.skipped != 0
-            var words: [Int] = []
-            var integerClass = IntegerClass.other
-            if value == 0 {
-                if !said { integerClass = .zero }
-            } else if !said {
-                if value == 2 { integerClass = .two } else { words = numeral(UInt64(value), dropping: 0) }
+        }
+        let said = flags & Flag.said != 0
+        if digit == 0 {
+            if flags & Flag.started != 0 { flags |= Flag.pendingZero } else { flags &= ~Flag.pendingZero }
+        } else if group == 2 && place == 3 && !said && digit == 2 {
+            // The integer is exactly 2: its reading depends on the fraction (两元, 二点四五元).
+            flags |= Flag.two
+            flags |= Flag.groupDigit
+        } else {
+            if flags & Flag.pendingZero != 0 {
+                words.append(zero)
+                flags &= ~Flag.pendingZero
+            }
+            let placeUnit: String? = ["千", "百", "十", nil][place]
+            let following = placeUnit ?? groupUnit
+            if !said && placeUnit == "十" && digit == 1 && !options.leadYi {
+                // R3: 十元, 十五万.
+            } else if !said && options.liang && digit == 2 && ["百", "千", "万", "亿"].contains(following) {
+                words.append(ids[Numeral.liang] ?? -1)
             } else {
-                words = numeral((skipped ? 100_000_000 : 10_000) + UInt64(value), dropping: 2)
+                words.append(ids[Numeral.digits[digit]] ?? -1)
             }
-            flags = (flags & Self.tight) | (integerClass.rawValue << 3)
-            return words
-        default:
-            let integerClass = IntegerClass(rawValue: flags >> 3) ?? .other
-            let fen = UInt64(value)
-            // The reading of 0, 2 or 1 yuan with this fraction: the integer
-            // words said so far take the place of the 1's 一.
-            switch integerClass {
-            case .zero: return reading(fen: fen, dropping: 0)
-            case .two: return reading(fen: 200 + fen, dropping: 0)
-            case .other: return reading(fen: 100 + fen, dropping: 1)
+            if let placeUnit { words.append(ids[placeUnit] ?? -1) }
+            flags |= Flag.said | Flag.started | Flag.groupDigit
+        }
+        if place == 3 {
+            if flags & Flag.groupDigit != 0 {
+                if let groupUnit { words.append(ids[groupUnit] ?? -1) }
+                flags &= ~Flag.skipped
+            } else if flags & Flag.said != 0 {
+                flags |= Flag.skipped
             }
         }
+        return words
+    }
+
+    /// The words of the fraction `value` (0–99) and what follows the
+    /// integer: the reading of 0, 2 or 1 yuan with this fraction, where
+    /// the integer words said so far take the place of the 1's 一.
+    private func fractionWords(_ value: Int, flags: Int) -> [Int] {
+        let fen = UInt64(value)
+        if flags & Flag.two != 0 { return reading(fen: 200 + fen, dropping: 0) }
+        if flags & Flag.said == 0 { return reading(fen: fen, dropping: 0) }
+        return reading(fen: 100 + fen, dropping: 1)
     }
 
     private func reading(fen: UInt64, dropping: Int) -> [Int] {

@@ -47,12 +47,24 @@ struct VoiceBuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The date written in voice.json (default: $SOURCE_DATE_EPOCH, else today, UTC).", valueName: "yyyy-mm-dd"))
     var date: String?
 
+    @Option(name: .customLong("maximum-amount"), help: ArgumentHelp("The largest amount the voice says, written to voice.json: check and render refuse more (default: 99999999.99 is checked).", valueName: "amount"))
+    var maximumAmount: String?
+
+    @Option(name: .customLong("sample-rate"), help: ArgumentHelp("The rate the clips are written at, in Hz (default: 16000, the bundled voice's; recordings at other rates are resampled).", valueName: "hz"))
+    var sampleRate: Int = VoiceBuilder.defaultSampleRate
+
     @Flag(help: "Print the report as one JSON object.")
     var json = false
 
     func validate() throws {
         if recordings.isEmpty == (tts == nil) {
             throw ValidationError("give either recordings or --tts COMMAND")
+        }
+        guard RenderSettings.sampleRates.contains(sampleRate) else {
+            throw ValidationError("--sample-rate \(sampleRate) is not offered (8000 to 48000 Hz)")
+        }
+        if let maximumAmount, (try? Amount(parsing: maximumAmount)) == nil {
+            throw ValidationError("--maximum-amount '\(maximumAmount)' is not an amount such as 9999999.99")
         }
     }
 
@@ -70,9 +82,11 @@ struct VoiceBuildCommand: ParsableCommand {
         } catch {
             throw Console.fail(error)
         }
-        let builder = VoiceBuilder(
+        var builder = VoiceBuilder(
             script: parsed,
             details: .init(id: id, name: name, license: license, provenance: provenance, date: date ?? Self.today()))
+        builder.outputRate = sampleRate
+        builder.maximumAmount = maximumAmount.flatMap { try? Amount(parsing: $0) }
         let report: VoiceBuildReport
         do {
             if let tts {
@@ -85,6 +99,9 @@ struct VoiceBuildCommand: ParsableCommand {
             throw Console.exit(ExitStatus(for: error))
         }
         Console.write(json ? report.jsonLine : report.text)
+        if !json, let voice = try? Voice(at: out), let budget = VoiceInspection(voice: voice).budget {
+            Console.write(VoiceCheckReport.budgetTable(budget))
+        }
         Console.flush()
     }
 
