@@ -55,6 +55,44 @@ public struct VoiceBuilder: Sendable {
     /// The rate the clips are written at; nil: the first recording's (or
     /// TTS output's). By default ``defaultSampleRate``, the bundled voice's.
     public var outputRate: Int? = VoiceBuilder.defaultSampleRate
+    /// Audacity label tracks, one per recording in order: the items are
+    /// the labelled stretches instead of what energy segmentation finds.
+    public var labels: [String] = []
+    /// Stretches of the recordings to leave out (a bad take, a cough).
+    public var skips: [Skip] = []
+    /// A voice to compare the sounds with when one item seems missing
+    /// (the bundled voice): its clip for each item tells which is missing.
+    public var reference: Voice?
+
+    /// A stretch of a recording to leave out: `START-END` in seconds, in
+    /// `file` (a recording's file name) or, when nil, in every recording.
+    public struct Skip: Sendable, Equatable {
+        public var file: String?
+        public var start: Double
+        public var end: Double
+
+        public init(file: String? = nil, start: Double, end: Double) {
+            self.file = file
+            self.start = start
+            self.end = end
+        }
+
+        /// Parses `12.3-13.1` or `take2.wav:12.3-13.1`.
+        public init?(_ text: String) {
+            var rest = Substring(text)
+            var file: String?
+            if let colon = text.lastIndex(of: ":") {
+                file = String(text[..<colon])
+                rest = text[text.index(after: colon)...]
+            }
+            let parts = rest.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, let start = Double(parts[0]), let end = Double(parts[1]), start.isFinite, end.isFinite,
+                start >= 0, end > start
+            else { return nil }
+            self.init(file: file?.isEmpty == true ? nil : file, start: start, end: end)
+        }
+    }
+
     /// The largest amount the voice is declared to say, written to
     /// `voice.json` as `maximumAmount`; nil: none declared (99,999,999.99 is checked).
     public var maximumAmount: Amount?
