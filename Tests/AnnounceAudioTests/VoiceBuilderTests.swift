@@ -87,11 +87,12 @@ struct VoiceBuilderTests {
         return clip.map { $0 * scale }
     }
 
-    enum Change { case none, drop(String), split(String), extra(after: String, copy: String) }
+    enum Change { case none, drop(String), split(String), extra(after: String, copy: String), noise(after: String) }
 
     /// The script's items read from the bundled clips, with pauses of 400–900 ms.
     static func session(
-        _ script: VoiceScript, _ change: Change = .none, noise: Double = 0.0069, speakingLevel: Bool = true
+        _ script: VoiceScript, _ change: Change = .none, noise: Double = 0.0069, speakingLevel: Bool = true,
+        breaths: Bool = true
     ) throws -> (Session, [Float]) {
         func level(_ clip: [Float]) -> [Float] { speakingLevel ? atSpeakingLevel(clip) : clip }
         let voice = try Voice(at: bundledPath)
@@ -113,10 +114,20 @@ struct VoiceBuilderTests {
             default:
                 session.add(clip)
             }
-            session.pause(0.4 + 0.5 * session.random.next(), breath: index % 5 == 2, click: index % 7 == 3)
+            session.pause(0.4 + 0.5 * session.random.next(), breath: breaths && index % 5 == 2, click: index % 7 == 3)
             if case .extra(let after, let copy) = change, after == item.key {
                 session.extraStart = Double(session.samples.count) / 16_000
                 session.samples += level(try SoundFile.readMono(path: voice.path(ofClip: voice.manifest.clips[copy]!)).audio.samples)
+                session.pause(0.7)
+            }
+            if case .noise(let after) = change, after == item.key {
+                // A cough: 200 ms of noise at speech level, no pitch.
+                session.extraStart = Double(session.samples.count) / 16_000
+                let length = 3200
+                for index in 0..<length {
+                    let envelope = sin(Double.pi * Double(index) / Double(length))
+                    session.samples.append(Float((session.random.next() * 2 - 1) * 0.4 * envelope))
+                }
                 session.pause(0.7)
             }
         }

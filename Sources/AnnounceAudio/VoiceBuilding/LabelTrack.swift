@@ -60,8 +60,9 @@ struct LabelTrack {
         return text
     }
 
-    /// The labelled stretches of `audio` as segments, in time order.
-    func segments(in audio: AudioBuffer) throws(VoiceBuildError) -> [SegmentFinder.Segment] {
+    /// The labelled stretches of `audio` as segments, in time order: each
+    /// narrowed to the `sounds` energy segmentation found inside it, if any.
+    func segments(in audio: AudioBuffer, sounds: [SegmentFinder.Segment]) throws(VoiceBuildError) -> [SegmentFinder.Segment] {
         let rate = Double(audio.sampleRate)
         let count = audio.samples.count
         func frame(_ seconds: Double) -> Int { min(count, max(0, Int((seconds * rate).rounded()))) }
@@ -83,7 +84,12 @@ struct LabelTrack {
             if let last = segments.last, last.range.upperBound > range.lowerBound {
                 throw VoiceBuildError(.mismatch, "\(path) line \(label.line): the label at \(label.start.decimal(maximumDigits: 3)) s overlaps the one before")
             }
-            segments.append(SegmentFinder.Segment(range: range, floor: SegmentFinder().lowestFloor))
+            let inside = sounds.filter { $0.range.lowerBound >= range.lowerBound && $0.range.upperBound <= range.upperBound }
+            if let first = inside.first, let last = inside.last {
+                segments.append(SegmentFinder.Segment(range: first.range.lowerBound..<last.range.upperBound, floor: first.floor))
+            } else {
+                segments.append(SegmentFinder.Segment(range: range, floor: SegmentFinder().lowestFloor))
+            }
         }
         return segments
     }

@@ -36,7 +36,7 @@ extension VoiceBuilder {
             if labels.isEmpty {
                 segments = SegmentFinder().segments(of: audio)
             } else {
-                segments = try LabelTrack(path: labels[fileIndex]).segments(in: audio)
+                segments = try LabelTrack(path: labels[fileIndex]).segments(in: audio, sounds: SegmentFinder().segments(of: audio))
             }
             segments = Self.skipping(segments, skips.filter { $0.file == nil || $0.file == name }, sampleRate: audio.sampleRate)
             let rate = Double(audio.sampleRate)
