@@ -20,8 +20,8 @@ struct AnnouncerTests {
         let variants: [Announcer.Options] = [
             .init(prefix: try Prefix("alipay")), .init(reading: ReadingOptions(style: .currency)),
             .init(format: try OutputFormat(container: .wav, encoding: .pcm16)),
-            .init(format: try OutputFormat(container: .caf, encoding: .ulaw)), .init(sampleRate: 22050),
-            .init(budget: 5), .init(maxSpeed: 1.2),
+            .init(format: try OutputFormat(container: .caf, encoding: .ulaw)), .init(rendering: RenderSettings(sampleRate: 22050)),
+            .init(rendering: RenderSettings(budget: 5)), .init(rendering: RenderSettings(maxSpeed: 1.2)),
         ]
         var names: Set<String> = [base]
         for options in variants {
@@ -76,7 +76,7 @@ struct AnnouncerTests {
 
     @Test("an amount that cannot fit says what it needs")
     func overBudget() throws {
-        let announcer = try Announcer(voice: try Voice(at: Self.voice), options: .init(prefix: try Prefix("alipay"), budget: 3))
+        let announcer = try Announcer(voice: try Voice(at: Self.voice), options: .init(prefix: try Prefix("alipay"), rendering: RenderSettings(budget: 3)))
         #expect {
             try announcer.render(try Amount(parsing: "99999999.99"))
         } throws: { error in

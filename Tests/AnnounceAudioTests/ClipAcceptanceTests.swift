@@ -84,7 +84,7 @@ struct ClipAcceptanceTests {
         #expect(inspection.problems == inspection.problems.filter { $0.contains("er4.wav") })
         #expect(inspection.problems.contains { $0.hasPrefix("clip '二' (er4.wav) \(expected)") }, "\(inspection.problems)")
 
-        let announcer = try Announcer(voice: voice, cache: ClipCache())
+        let announcer = try Announcer(voice: voice, options: .init(), cache: ClipCache())
         #expect(throws: AudioError.self) { try announcer.render(try Amount(parsing: "2")) }
         do {
             _ = try announcer.render(try Amount(parsing: "2"))
@@ -112,7 +112,7 @@ struct ClipAcceptanceTests {
         // The renderer reads clips the same way (the voice's digest needs
         // every file present, so 三 is put back).
         try FileManager.default.copyItem(atPath: Self.bundled + "/san1.wav", toPath: copy + "/san1.wav")
-        let announcer = try Announcer(voice: try Voice(at: copy), cache: ClipCache())
+        let announcer = try Announcer(voice: try Voice(at: copy), options: .init(), cache: ClipCache())
         #expect {
             try announcer.render(try Amount(parsing: "5"))
         } throws: { error in

@@ -8,6 +8,11 @@ import Testing
 ///
 /// `ANNOUNCE_RECORD_GOLDENS=1 swift test` re-records them. A missing golden
 /// is written and the test fails, so a golden is never silently created.
+///
+/// `Goldens/ledger.json` records each golden's sound name and a digest of
+/// its bytes. New audio under a sound name the ledger already holds fails,
+/// recording or not: iOS caches sounds by name, so audio that changes must
+/// get new names, which bumping `Announcer.engineVersion` gives.
 @Suite(.serialized)
 struct GoldenTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
@@ -25,7 +30,7 @@ struct GoldenTests {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let rendered = try announcement.write(toDirectory: scratch.path, name: "golden.wav")
-        try Self.assertGolden(rendered.path, named: "alipay-\(amount).wav")
+        try Self.assertGolden(rendered.path, named: "alipay-\(amount).wav", sound: announcement.soundName)
     }
 
     @Test("golden messages: a refund and a burst summary")
@@ -46,13 +51,16 @@ struct GoldenTests {
         for (plan, name) in cases {
             let announcer = name.hasPrefix("refund") ? refund : alipay
             let rendered = try announcer.render(plan).write(toDirectory: scratch.path, name: "golden.wav")
-            try Self.assertGolden(rendered.path, named: name)
+            try Self.assertGolden(rendered.path, named: name, sound: plan.soundName)
         }
     }
 
-    static func assertGolden(_ path: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func assertGolden(
+        _ path: String, named name: String, sound: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let golden = directory.appendingPathComponent(name)
         let actual = try Data(contentsOf: URL(fileURLWithPath: path))
+        try checkLedger(name: name, sound: sound, audio: actual, sourceLocation: sourceLocation)
         guard !recording, FileManager.default.fileExists(atPath: golden.path) else {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try actual.write(to: golden)
@@ -72,6 +80,65 @@ struct GoldenTests {
         } else if let frame = goldenAudio.samples.indices.first(where: { goldenAudio.samples[$0] != actualAudio.samples[$0] }) {
             difference = "first differing frame \(frame) (\(Double(frame) / Double(goldenInfo.sampleRate)) s): golden \(goldenAudio.samples[frame]), rendered \(actualAudio.samples[frame])"
         }
-        Issue.record("\(name) differs from its golden: \(difference). Re-record with ANNOUNCE_RECORD_GOLDENS=1 if the change is intended.", sourceLocation: sourceLocation)
+        let message = "\(name) differs from its golden: \(difference). If the change is intended, bump Announcer.engineVersion "
+            + "(new audio must get new sound names: iOS caches sounds by name) and re-record with ANNOUNCE_RECORD_GOLDENS=1."
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+
+    static let ledgerURL = directory.appendingPathComponent("ledger.json")
+
+    /// Each golden's sound name and the digest of its bytes.
+    struct LedgerEntry: Codable, Equatable {
+        var sound: String
+        var audio: String
+    }
+
+    /// Fails when `audio` is new under a sound name the ledger already
+    /// holds for `name`; when recording, writes the entry otherwise.
+    static func checkLedger(name: String, sound: String, audio: Data, sourceLocation: SourceLocation) throws {
+        var ledger = (try? JSONDecoder().decode([String: LedgerEntry].self, from: Data(contentsOf: ledgerURL))) ?? [:]
+        let entry = LedgerEntry(sound: sound, audio: fnv1a(audio))
+        if let known = ledger[name], known.sound == entry.sound, known.audio != entry.audio {
+            let message = "\(name): the audio changed but its sound name \(sound) did not: bump Announcer.engineVersion so that "
+                + "new audio gets new names (iOS caches sounds by name), then re-record with ANNOUNCE_RECORD_GOLDENS=1."
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+            return
+        }
+        guard ledger[name] != entry else { return }
+        guard recording else {
+            Issue.record(
+                "\(name): Goldens/ledger.json does not hold its sound name \(sound): re-record with ANNOUNCE_RECORD_GOLDENS=1.",
+                sourceLocation: sourceLocation)
+            return
+        }
+        ledger[name] = entry
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try (encoder.encode(ledger) + Data("\n".utf8)).write(to: ledgerURL)
+    }
+
+    /// FNV-1a, 64 bits, as hex: enough to tell two recordings apart.
+    static func fnv1a(_ data: Data) -> String {
+        var state: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in data {
+            state ^= UInt64(byte)
+            state &*= 0x100_0000_01B3
+        }
+        return String(state, radix: 16)
+    }
+
+    @Test("the ledger's guard fires: new audio under an old name is refused, a new name is taken")
+    func ledgerGuard() throws {
+        let saved = try? Data(contentsOf: Self.ledgerURL)
+        defer { if let saved { try? saved.write(to: Self.ledgerURL) } }
+        let ledger = try JSONDecoder().decode([String: LedgerEntry].self, from: Data(contentsOf: Self.ledgerURL))
+        let (name, entry) = try #require(ledger.sorted(by: { $0.key < $1.key }).first)
+        // Fails unless exactly that issue is recorded.
+        try withKnownIssue {
+            try Self.checkLedger(name: name, sound: entry.sound, audio: Data("other audio".utf8), sourceLocation: #_sourceLocation)
+        } matching: { issue in
+            issue.description.contains("bump Announcer.engineVersion")
+        }
+        try Self.checkLedger(name: name, sound: entry.sound, audio: try Data(contentsOf: Self.directory.appendingPathComponent(name)), sourceLocation: #_sourceLocation)
     }
 }

@@ -74,14 +74,14 @@ struct LimiterTests {
     /// limiter starts from.
     static func unlimited(_ segments: [ClipSegment], settings: RenderSettings, gain: Double, cache: ClipCache) throws -> [Float] {
         let scale = Float(pow(10, gain / 20))
-        let fade = Int((settings.fade * Double(settings.sampleRate)).rounded())
+        let fade = Int((settings.fade * Double(settings.rate)).rounded())
         var samples: [Float] = []
         for (index, segment) in segments.enumerated() {
             if index > 0 {
                 let pause = segment.isPrefix != segments[index - 1].isPrefix ? settings.prefixPause : settings.wordGap
-                samples += [Float](repeating: 0, count: Int((pause * Double(settings.sampleRate)).rounded()))
+                samples += [Float](repeating: 0, count: Int((pause * Double(settings.rate)).rounded()))
             }
-            let clip = try cache.clip(at: segment.path, sampleRate: settings.sampleRate, fadeFrames: fade)
+            let clip = try cache.clip(at: segment.path, sampleRate: settings.rate, fadeFrames: fade)
             samples += clip.audio.samples.map { $0 * scale }
         }
         return samples
@@ -95,7 +95,7 @@ struct LimiterTests {
         let renderer = Renderer(settings: settings, cache: cache)
         // The gain falls over the 5 ms look-ahead: it moves by at most
         // 1 / (5 ms of frames) from one frame to the next.
-        let slope = 1 / Float(0.005 * Double(settings.sampleRate))
+        let slope = 1 / Float(0.005 * Double(settings.rate))
         var limitedSome = false
         for prefix in ["alipay", "wechat", "none"] {
             for amount in ["0.01", "123.45", "100000", "2002"] {

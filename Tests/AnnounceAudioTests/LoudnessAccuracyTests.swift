@@ -64,7 +64,7 @@ struct LoudnessAccuracyTests {
         let voice = try Voice(at: Self.voicePath)
         var worst = 0.0
         for prefix in ["alipay", "wechat", "collect", "none"] {
-            let options = Announcer.Options(prefix: try Prefix(prefix), sampleRate: rate)
+            let options = Announcer.Options(prefix: try Prefix(prefix), rendering: RenderSettings(sampleRate: rate))
             let announcer = try Announcer(voice: voice, options: options, cache: ClipCache())
             for amount in Self.amounts {
                 let announcement = try announcer.render(try Amount(parsing: amount))
@@ -79,7 +79,7 @@ struct LoudnessAccuracyTests {
     /// Segments for the bundled voice's plan of `amount`, as the announcer
     /// makes them.
     static func segments(_ amount: String, prefix: String, voice: Voice) throws -> [ClipSegment] {
-        let phrase = Phrase(amount: try Amount(parsing: amount), prefix: try Prefix(prefix), options: ReadingOptions())
+        let phrase = try Message(amount: try Amount(parsing: amount), prefix: try Prefix(prefix), options: ReadingOptions())
         return try voice.plan(phrase).clips.map { ClipSegment(path: voice.path(ofClip: $0.file), isPrefix: $0.isPrefix) }
     }
 
@@ -101,7 +101,7 @@ struct LoudnessAccuracyTests {
                 worst = max(worst, check.error)
             }
         }
-        print("bundled voice, target \(settings.loudnessTarget) LUFS @\(settings.sampleRate) Hz: within \(worst) LU")
+        print("bundled voice, target \(settings.loudnessTarget) LUFS @\(settings.rate) Hz: within \(worst) LU")
     }
 
     /// Clips of very different loudness after levelling: K-weighting cuts a

@@ -3,9 +3,14 @@ import Testing
 
 struct RenderSettingsTests {
     /// What Swift's reflection prints for `settings`: every stored property,
-    /// in order, as `String(describing:)` would without a description.
+    /// in order, as `String(describing:)` would without a description; the
+    /// sample rate as the rate rendered at (16 kHz when not given), which is
+    /// how sound names have always digested it.
     static func reflected(_ settings: RenderSettings) -> String {
-        let fields = Mirror(reflecting: settings).children.map { "\($0.label ?? "?"): \(String(reflecting: $0.value))" }
+        let fields = Mirror(reflecting: settings).children.map { child in
+            let value = child.label == "sampleRate" ? String(settings.sampleRate ?? 16_000) : String(reflecting: child.value)
+            return "\(child.label ?? "?"): \(value)"
+        }
         return "RenderSettings(\(fields.joined(separator: ", ")))"
     }
 

@@ -73,7 +73,7 @@ import Testing
         let pipeline = BatchPipeline(announcer: announcer, folder: folder, options: .init(jobs: 2))
         let results = LockedResults()
         let summary = pipeline.run(lines: try LineReader(path: items.path), emit: { results.append($0) })
-        #expect(summary.items == 3 && summary.failures == 1 && summary.status == .dataError && summary.stoppedBy == nil)
+        #expect(summary.items == 3 && summary.failures == 1 && summary.worst == .rejectedInput && summary.stoppedBy == nil)
         #expect(results.all.map(\.report.line) == [1, 3, 4])
         #expect(results.all.map(\.report.cached) == [false, false, nil])
         #expect(results.all[1].report.id == .number("7"))

@@ -43,7 +43,7 @@ struct VoiceBuilderCommandTests {
         let voice = try Voice(at: folder.file("voice"))
         #expect(VoiceInspection(voice: voice).isUsable)
         #expect(voice.manifest.rules["一万"] == [.leadsGroup])
-        let phrase = Phrase(amount: try Amount(parsing: "210000"))
+        let phrase = try Message(amount: try Amount(parsing: "210000"))
         #expect(try voice.plan(phrase).clips.map(\.text) == ["到账", "二", "十", "一", "万", "元"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("voice")).sorted()
             == (script.items.map(\.file) + ["voice.json"]).sorted())

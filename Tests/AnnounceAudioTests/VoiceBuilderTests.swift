@@ -169,7 +169,7 @@ struct VoiceBuilderTests {
         for index in 0..<3000 {
             let fen = UInt64(random.next() * 10_000_000_000)
             let prefix = Self.presets[index % Self.presets.count]
-            let phrase = Phrase(amount: try Amount(fenText: String(fen)), prefix: prefix, options: ReadingOptions(liang: index % 2 == 0))
+            let phrase = try Message(amount: try Amount(fenText: String(fen)), prefix: prefix, options: ReadingOptions(liang: index % 2 == 0))
             #expect(try built.plan(phrase).clips.map(\.text) == source.plan(phrase).clips.map(\.text))
         }
         let manifest = try String(contentsOfFile: Paths.join(out, "voice.json"), encoding: .utf8)
@@ -197,7 +197,7 @@ struct VoiceBuilderTests {
             #expect(abs(item.start + offset - truth.start) <= 0.02 && abs(item.end + offset - truth.end) <= 0.02, "\(item.text)")
         }
         let built = try Voice(at: folder.file("voice"))
-        let phrase = Phrase(amount: try Amount(parsing: "90500.95"), prefix: try Prefix("alipay"), options: ReadingOptions(liang: true))
+        let phrase = try Message(amount: try Amount(parsing: "90500.95"), prefix: try Prefix("alipay"), options: ReadingOptions(liang: true))
         #expect(try built.plan(phrase).clips.map(\.text) == Voice(at: Self.bundledPath).plan(phrase).clips.map(\.text))
     }
 
@@ -325,7 +325,7 @@ struct VoiceBuilderTests {
                 && (error as? VoiceBuildError)?.description.hasPrefix(folder.file("none.wav") + ": ") == true
         }
         try FileManager.default.createDirectory(atPath: folder.file("full"), withIntermediateDirectories: false)
-        FileManager.default.createFile(atPath: folder.file("full/x"), contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.file("full/x"), contents: Data())
         #expect(throws: VoiceBuildError(.output, "\(folder.file("full")) is not empty: give a new or empty folder for the voice")) {
             try Self.builder(script).build(command: "cp x {out}", into: folder.file("full"))
         }

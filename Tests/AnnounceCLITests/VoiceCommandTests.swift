@@ -91,6 +91,24 @@ struct VoiceCommandTests {
         #expect(result.stderrLines.first?.hasPrefix(expected) == true, "\(result.stderr)")
     }
 
+    @Test("a broken manifest exits 66 in render whatever is wrong in it: a rate no output offers, a duplicate key")
+    func brokenManifestRender() throws {
+        let voice = try Self.copyOfBundledVoice()
+        defer { try? FileManager.default.removeItem(at: voice.deletingLastPathComponent()) }
+        try Self.editManifest(voice) { $0["sampleRate"] = 96_000 }
+        let rate = try CommandRunner.run(["render", "--voice", voice.path, "--out", voice.path, "5"])
+        #expect(rate.status == 66)
+        #expect(rate.stderrLines == ["announce: voice 'default': its sample rate 96000 Hz is not offered (8000 to 48000 Hz); give a rate with the options"])
+        let manifest = voice.appendingPathComponent("voice.json")
+        var text = try String(contentsOf: manifest, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"format\"", with: "\"format\": 1, \"format\"")
+        try text.write(to: manifest, atomically: true, encoding: .utf8)
+        let duplicate = try CommandRunner.run(["render", "--voice", voice.path, "--out", voice.path, "5"])
+        #expect(duplicate.status == 66)
+        #expect(duplicate.stderrLines.count == 1)
+        #expect(duplicate.stderrLines.first?.contains("duplicate key 'format'") == true, "\(duplicate.stderr)")
+    }
+
     @Test("ANNOUNCE_VOICE and --voice choose the voice; a missing one is exit 66")
     func choosingTheVoice() throws {
         let voice = try Self.copyOfBundledVoice()

@@ -23,9 +23,10 @@ struct BurstTests {
         let amount = try Amount(parsing: "25")
         for options in ReadingOptions.allCombinations {
             let burst = try Message.burst([amount], prefix: try Prefix("wechat"), options: options)
-            let phrase = Phrase(amount: amount, prefix: try Prefix("wechat"), options: options)
+            let prefix = try Prefix("wechat")
             #expect(burst.template == .payment && burst.count == nil)
-            #expect(burst.words == phrase.words && burst.text == phrase.text)
+            #expect(burst.words == prefix.words + amount.reading(options).words)
+            #expect(burst.text == prefix.text + amount.reading(options).text)
         }
     }
 

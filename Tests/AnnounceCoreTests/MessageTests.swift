@@ -145,22 +145,22 @@ struct MessageTests {
         #expect(!Template.refund.vocabulary(prefix: .standard, options: ReadingOptions()).contains("到账"))
     }
 
-    @Test("the payment preset says exactly what Phrase says", arguments: ReadingOptions.allCombinations)
-    func paymentIsPhrase(options: ReadingOptions) throws {
+    @Test("the payment preset says the prefix words, then the reading", arguments: ReadingOptions.allCombinations)
+    func paymentIsPrefixThenReading(options: ReadingOptions) throws {
         var generator = SplitMix64(seed: 0x7061_796D_656E_7421)
         let prefixes = [Prefix.standard] + Prefix.presets.map(\.prefix) + [try Prefix("美团 收款")]
         var failures = 0
         for index in 0..<ReadingPropertyTests.count {
             let amount = try Amount(fen: ReadingPropertyTests.randomFen(using: &generator))
             let prefix = prefixes[index % prefixes.count]
-            let phrase = Phrase(amount: amount, prefix: prefix, options: options)
+            let reading = amount.reading(options)
             let message = try Message(template: .payment, amount: amount, prefix: prefix, options: options)
             let pauses = prefix.words.isEmpty ? [] : [prefix.words.count]
-            let same = message.words == phrase.words && message.text == phrase.text
-                && message.leadWordCount == phrase.prefix.words.count && message.pauses == pauses
+            let same = message.words == prefix.words + reading.words && message.text == prefix.text + reading.text
+                && message.leadWordCount == prefix.words.count && message.pauses == pauses
             if !same {
                 failures += 1
-                if failures <= 5 { Issue.record("\(amount) \(prefix.text): \(message.text) vs \(phrase.text)") }
+                if failures <= 5 { Issue.record("\(amount) \(prefix.text): \(message.text) vs \(prefix.text + reading.text)") }
             }
         }
         #expect(failures == 0)

@@ -128,15 +128,15 @@ struct ReadingTableTests {
         #expect(try Amount(parsing: amount).reading(options).text == expected)
     }
 
-    @Test("a reading is one word per character, and the phrase puts the prefix first")
-    func wordsAndPhrase() throws {
+    @Test("a reading is one word per character, and the payment message puts the prefix first")
+    func wordsAndMessage() throws {
         let amount = try Amount(parsing: "123.45")
         #expect(amount.reading().words == ["一", "百", "二", "十", "三", "点", "四", "五", "元"])
-        let phrase = Phrase(amount: amount, prefix: try Prefix("alipay"))
-        #expect(phrase.words.first == "支付宝到账")
-        #expect(phrase.text == "支付宝到账一百二十三点四五元")
-        #expect(Phrase(amount: amount).text == "到账一百二十三点四五元")
-        #expect(Phrase(amount: amount, prefix: try Prefix("none")).words == amount.reading().words)
+        let message = try Message(template: .payment, amount: amount, prefix: try Prefix("alipay"))
+        #expect(message.words.first == "支付宝到账")
+        #expect(message.text == "支付宝到账一百二十三点四五元")
+        #expect(try Message(template: .payment, amount: amount).text == "到账一百二十三点四五元")
+        #expect(try Message(template: .payment, amount: amount, prefix: try Prefix("none")).words == amount.reading().words)
         #expect(try Prefix("美团 收款").words == ["美团", "收款"])
     }
 

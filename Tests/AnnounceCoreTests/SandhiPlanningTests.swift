@@ -14,8 +14,8 @@ struct SandhiPlanningTests {
     }()
 
     static func plan(_ amount: String, _ voice: Voice = fullVoice, options: ReadingOptions = ReadingOptions()) throws -> [String] {
-        let phrase = Phrase(amount: try Amount(parsing: amount), prefix: .standard, options: options)
-        return try voice.plan(phrase).clips.dropFirst().map(\.text)
+        let message = try Message(template: .payment, amount: try Amount(parsing: amount), prefix: .standard, options: options)
+        return try voice.plan(message).clips.dropFirst().map(\.text)
     }
 
     @Test("sandhi runs apply only in their context", arguments: [
@@ -83,8 +83,8 @@ struct SandhiPlanningTests {
         #expect(manifest.rules["九百"] == [.thirdPairs])
         #expect(manifest.rules["一亿"] == [.leadsGroup, .thirdPairs])
         let voice = Voice(directory: "/v", manifest: manifest)
-        let phrase = Phrase(amount: try Amount(parsing: "110000"), prefix: try Prefix("none"))
-        #expect(try voice.plan(phrase).clips.map(\.text) == ["十", "一", "万", "元"])
+        let message = try Message(template: .payment, amount: try Amount(parsing: "110000"), prefix: try Prefix("none"))
+        #expect(try voice.plan(message).clips.map(\.text) == ["十", "一", "万", "元"])
     }
 
     @Test("bad rules in a manifest are one clear line", arguments: [
@@ -123,7 +123,7 @@ struct SandhiPlanningTests {
         var usedRuns = Set<String>()
         for fen in amounts {
             let amount = try Amount(fenText: String(fen))
-            let plan = try Self.fullVoice.plan(Phrase(amount: amount, prefix: try Prefix("none"), options: options))
+            let plan = try Self.fullVoice.plan(try Message(template: .payment, amount: amount, prefix: try Prefix("none"), options: options))
             #expect(plan.clips.flatMap(\.words) == amount.reading(options).words)
             let yuan = fen / 100
             for clip in plan.clips where clip.words.count > 1 {

@@ -24,13 +24,14 @@ struct VoiceMessageTests {
         #expect(plan.clips.map(\.pauseAfter) == [true, true, false, false, false])
     }
 
-    @Test("the payment preset plans the same clips as the phrase")
+    @Test("the payment preset plans the longest runs of its words, the lead first, with the pause after it")
     func paymentPlan() throws {
         let voice = try Self.voice(adding: ["一百": "yibai.wav", "十元": "shiyuan.wav"])
         for amount in ["110", "123.45", "10"] {
-            let phrase = Phrase(amount: try Amount(parsing: amount), prefix: try Prefix("alipay"))
-            let message = try Message(template: .payment, amount: phrase.amount, prefix: phrase.prefix)
-            let phrasePlan = try voice.plan(phrase).clips
+            let prefix = try Prefix("alipay")
+            let parsed = try Amount(parsing: amount)
+            let message = try Message(template: .payment, amount: parsed, prefix: prefix)
+            let phrasePlan = try voice.plan(words: prefix.words + parsed.reading().words, prefixCount: prefix.words.count).clips
             let messagePlan = try voice.plan(message).clips
             #expect(messagePlan.map(\.words) == phrasePlan.map(\.words))
             #expect(messagePlan.map(\.isPrefix) == phrasePlan.map(\.isPrefix))

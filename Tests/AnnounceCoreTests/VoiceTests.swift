@@ -15,14 +15,14 @@ struct VoiceTests {
 
     static func plan(_ amount: String, clips: [String: String], prefix: String = "到账") throws -> [String] {
         let voice = Voice(directory: "/v", manifest: try manifest(clips))
-        let phrase = Phrase(amount: try Amount(parsing: amount), prefix: try Prefix(prefix))
-        return try voice.plan(phrase).clips.map(\.text)
+        let message = try Message(template: .payment, amount: try Amount(parsing: amount), prefix: try Prefix(prefix))
+        return try voice.plan(message).clips.map(\.text)
     }
 
     @Test("single words plan one clip each, the prefix first")
     func singleWordPlan() throws {
         let voice = Voice(directory: "/v", manifest: try Self.manifest(Self.singleWords))
-        let plan = try voice.plan(Phrase(amount: try Amount(parsing: "123.45")))
+        let plan = try voice.plan(try Message(amount: try Amount(parsing: "123.45")))
         #expect(plan.clips.map(\.text) == ["到账", "一", "百", "二", "十", "三", "点", "四", "五", "元"])
         #expect(plan.clips.map(\.isPrefix) == [true] + Array(repeating: false, count: 9))
         #expect(plan.clips[1].file == "一.wav")
@@ -42,7 +42,7 @@ struct VoiceTests {
         #expect(try Self.plan("10", clips: clips, prefix: "支付宝 到账") == ["支付宝", "到账", "十元"])
         clips["支付宝到账"] = "alipay.wav"
         let voice = Voice(directory: "/v", manifest: try Self.manifest(clips))
-        let plan = try voice.plan(Phrase(amount: try Amount(parsing: "10"), prefix: try Prefix("支付宝 到账")))
+        let plan = try voice.plan(try Message(amount: try Amount(parsing: "10"), prefix: try Prefix("支付宝 到账")))
         #expect(plan.clips.map(\.words) == [["支付宝", "到账"], ["十", "元"]])
         #expect(plan.clips.map(\.isPrefix) == [true, false])
     }
@@ -93,6 +93,9 @@ struct VoiceTests {
         (#"{"format": 1, "id": "x", "name": 3, "clips": {"一": "a.wav"}}"#, "'name' must be a string"),
         (#"{"format": 1, "id": "x", "sampleRate": 5, "clips": {"一": "a.wav"}}"#, "'sampleRate' must be"),
         (#"{"format": 1, "id": "x", "clips": {"一 二": "a.wav"}}"#, "without blanks"),
+        (#"{"format": 1, "id": "x", "id": "y", "clips": {"一": "a.wav"}}"#, "not valid JSON at byte 25: duplicate key 'id'"),
+        (#"{"format": 1, "id": "x", "clips": {"一": "a.wav", "一": "b.wav"}}"#, "duplicate key '一'"),
+        (#"{"format": 1, "id": "x", "clips": {"一": "a.wav"},}"#, "not valid JSON at byte"),
     ])
     func manifestErrors(json: String, expected: String) {
         #expect {
@@ -100,6 +103,20 @@ struct VoiceTests {
         } throws: { error in
             let message = (error as? VoiceError)?.description ?? ""
             return message.hasPrefix("/v/voice.json: ") && message.contains(expected) && !message.contains("\n")
+        }
+    }
+
+    @Test("a manifest that is not UTF-8 is refused in the project's words, with no Swift debug text")
+    func manifestInvalidUTF8() {
+        var bytes = Array(#"{"format": 1, "id": ""#.utf8)
+        bytes += [0xFF, 0xFE]
+        bytes += Array(#"", "clips": {"一": "a.wav"}}"#.utf8)
+        #expect {
+            try VoiceManifest(json: Data(bytes), source: "/v/voice.json")
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("/v/voice.json: not valid JSON at byte 21: ") && text.contains("UTF-8")
+                && !text.contains("DecodingError") && !text.contains("Debug") && !text.contains("\n")
         }
     }
 
@@ -150,7 +167,7 @@ struct VoiceTests {
         for file in voice.manifest.clips.values {
             #expect(FileManager.default.fileExists(atPath: voice.path(ofClip: file)), "\(file)")
         }
-        #expect(try voice.plan(Phrase(amount: try Amount(parsing: "100"))).clips.map(\.text) == ["到账", "一百", "元"])
+        #expect(try voice.plan(try Message(amount: try Amount(parsing: "100"))).clips.map(\.text) == ["到账", "一百", "元"])
     }
 
     @Test("a missing voice folder or manifest is a clear notFound")

@@ -19,7 +19,7 @@ public struct BatchItem: Sendable {
     /// The template's `{count}` (`"count"`).
     public var count: Count?
     /// The item's `id`, echoed in its report exactly as written.
-    public var id: JSONLineParser.Value?
+    package var id: JSONLineParser.Value?
     /// The file name to write the sound under (`"name"`), instead of the
     /// content-derived one; checked by ``SoundName/validate(_:format:)``.
     public var name: String?
@@ -32,21 +32,35 @@ public struct BatchItem: Sendable {
     /// The item's leading 一十 variant, V3 (`"leadYi"`), over the batch's.
     public var leadYi: Bool?
 
-    /// The fields a JSON item may have.
-    public static let fields: Set<String> = [
-        "amount", "amounts", "count", "fen", "id", "leadYi", "liang", "name", "prefix", "style", "template",
+    /// The fields a JSON item may have, each with what it holds: the one
+    /// list the parser and `batch --help` use.
+    package static let fieldTable: [(name: String, help: String)] = [
+        ("amount", "the amount as a string, \"123.45\" (JSON numbers are not exact)"),
+        ("fen", "the amount as a whole number of fen, 12345"),
+        ("amounts", "a burst said as one summary: a list of amount strings, [\"12.50\", \"3\"]"),
+        ("id", "any JSON value, echoed back exactly as written"),
+        ("name", "the file name instead of the content-derived one"),
+        ("prefix", "a phrase or a prefix preset"),
+        ("template", "a template preset or text"),
+        ("count", "the number of payments for {count}"),
+        ("style", "\"decimal\" or \"currency\""),
+        ("liang", "true or false"),
+        ("leadYi", "true or false"),
     ]
 
+    /// The fields a JSON item may have.
+    package static let fields = Set(fieldTable.map(\.name))
+
     /// Why a line could not be taken as an item; the id is echoed if known.
-    public struct Invalid: Error, Sendable, CustomStringConvertible {
+    public struct Invalid: CategorizedError {
         /// One line naming the problem.
         public let message: String
         /// The amount's text, if it was found before the problem.
         public let amountText: String?
         /// The item's `id`, if it was read before the problem, to echo.
-        public let id: JSONLineParser.Value?
-        /// A batch item that cannot be taken is rejected data.
-        public var status: ExitStatus { .dataError }
+        package let id: JSONLineParser.Value?
+        /// A batch item that cannot be taken is rejected input.
+        public var category: ErrorCategory { .rejectedInput }
         /// The one-line message: ``message``.
         public var description: String { message }
     }
@@ -178,5 +192,39 @@ public struct BatchItem: Sendable {
         if let leadYi { options.reading.leadYi = leadYi }
         if let template { options.template = template }
         return options
+    }
+}
+
+extension BatchItem {
+    /// An item announcing `amount` (or, for a template without
+    /// `{amount}`, nothing), for a backend that builds items itself rather
+    /// than writing JSON lines. Fields left nil take the batch's options.
+    /// - Parameters:
+    ///   - amount: the amount, nil for a template without `{amount}`.
+    ///   - id: echoed in the item's result, as a JSON string.
+    ///   - name: a file name instead of the content-derived one.
+    ///   - template, count, prefix, style, liang, leadYi: the item's
+    ///     message and reading, over the batch's.
+    public init(
+        amount: Amount?, id: String? = nil, name: String? = nil, template: Template? = nil, count: Count? = nil,
+        prefix: Prefix? = nil, style: ReadingStyle? = nil, liang: Bool? = nil, leadYi: Bool? = nil, line: Int = 0
+    ) {
+        self.init(line: line, amountText: amount?.description ?? "", amount: amount, id: id.map { .string($0) })
+        self.name = name
+        self.template = template
+        self.count = count
+        self.prefix = prefix
+        self.style = style
+        self.liang = liang
+        self.leadYi = leadYi
+    }
+
+    /// An item announcing a burst of payments as one summary (their count
+    /// and exact total), like `"amounts"` in a JSON item.
+    public init(together amounts: [Amount], id: String? = nil, prefix: Prefix? = nil, line: Int = 0) {
+        self.init(line: line, amountText: amounts.map(\.description).joined(separator: " "), amount: nil, id: id.map { .string($0) })
+        self.amounts = amounts
+        self.amountTexts = amounts.map(\.description)
+        self.prefix = prefix
     }
 }

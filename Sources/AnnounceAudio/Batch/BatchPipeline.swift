@@ -52,9 +52,24 @@ public final class BatchPipeline: Sendable {
     /// One answered item.
     public struct Result: Sendable {
         /// The item's report, with `line` (and `id`, `cached`) set.
-        public var report: AnnouncementReport
-        /// `.success`, or the status of the item's fault.
-        public var status: ExitStatus
+        package var report: AnnouncementReport
+        /// The category of the item's fault; nil when it went through.
+        public var failure: ErrorCategory?
+
+        /// The item's JSON line, newline included: the `render --json`
+        /// fields plus `line`, `id` and `cached`, or `error` for a failure.
+        public var jsonLine: String { report.jsonLine }
+        /// The input line number the item came from.
+        public var line: Int? { report.line }
+        /// The one-line message of the item's fault.
+        public var error: String? { report.error }
+        /// The sound's file name, for `aps.sound` (nil for a failure or a dry run).
+        public var soundName: String? { report.sound }
+        /// The sound's path (nil for a failure or a dry run).
+        public var file: String? { report.file }
+        /// Whether a file with exactly these bytes was already there, so
+        /// nothing was written.
+        public var cached: Bool { report.cached ?? false }
     }
 
     /// How far a run has got.
@@ -73,8 +88,9 @@ public final class BatchPipeline: Sendable {
         public var items: Int
         /// How many of them failed.
         public var failures: Int
-        /// The most serious status any item ended with (``ExitStatus/<(_:_:)``).
-        public var status: ExitStatus
+        /// The most serious fault any item met (categories are ordered by
+        /// how much they stop); nil when every item went through.
+        public var worst: ErrorCategory?
         /// Why the run stopped early: the output could not be written, or the
         /// input could not be read.
         public var stoppedBy: String?
@@ -91,7 +107,7 @@ public final class BatchPipeline: Sendable {
     private struct State {
         var announcers: [Announcer.Options: Announcer] = [:]
         var failures = 0
-        var status = ExitStatus.success
+        var worst: ErrorCategory?
         var stoppedBy: String?
     }
 
@@ -105,7 +121,7 @@ public final class BatchPipeline: Sendable {
         state = LockedState(State(announcers: [announcer.options: announcer]))
     }
 
-    /// Answers one line of input (not blank): its report and status.
+    /// Answers one line of input (not blank): its report and fault.
     /// Thread-safe.
     public func process(_ text: String, line: Int) -> Result {
         process(Array(text.utf8), line: line)
@@ -116,14 +132,27 @@ public final class BatchPipeline: Sendable {
     public func process(_ bytes: [UInt8], line: Int) -> Result {
         var result = answer(bytes, line: line)
         result.report.line = line
-        if result.status != .success {
+        return tally(result)
+    }
+
+    /// Counts a result's fault into the run's state.
+    private func tally(_ result: Result) -> Result {
+        if let failure = result.failure {
             state.withLock { state in
                 state.failures += 1
-                state.status = max(state.status, result.status)
-                if result.status == .cannotCreate, state.stoppedBy == nil { state.stoppedBy = result.report.error }
+                state.worst = max(state.worst ?? failure, failure)
+                if failure == .output, state.stoppedBy == nil { state.stoppedBy = result.report.error }
             }
         }
         return result
+    }
+
+    /// Answers one item built by the caller: its report and fault.
+    /// Thread-safe.
+    public func process(_ item: BatchItem) -> Result {
+        var result = answer(item)
+        if item.line > 0 { result.report.line = item.line }
+        return tally(result)
     }
 
     private func answer(_ bytes: [UInt8], line: Int) -> Result {
@@ -133,8 +162,12 @@ public final class BatchPipeline: Sendable {
         } catch {
             var report = AnnouncementReport(input: error.amountText ?? String(decoding: bytes, as: UTF8.self), error: error.message)
             report.id = error.id
-            return Result(report: report, status: error.status)
+            return Result(report: report, failure: error.category)
         }
+        return answer(item)
+    }
+
+    private func answer(_ item: BatchItem) -> Result {
         do {
             let announcer = try announcer(for: item.options(over: base.options))
             let message = try item.amounts.map { amounts throws(MessageError) in try announcer.message(together: amounts) }
@@ -156,11 +189,11 @@ public final class BatchPipeline: Sendable {
                 report.amounts = texts
                 report.amount = message.amount?.description ?? report.amount
             }
-            return Result(report: report, status: .success)
+            return Result(report: report, failure: nil)
         } catch {
-            var report = AnnouncementReport(input: item.amountText, error: ExitStatus.message(for: error))
+            var report = AnnouncementReport(input: item.amountText, error: ErrorCategory.message(for: error))
             report.id = item.id
-            return Result(report: report, status: ExitStatus(for: error))
+            return Result(report: report, failure: ErrorCategory(of: error))
         }
     }
 
@@ -187,7 +220,7 @@ public final class BatchPipeline: Sendable {
     ///   - emit: called once per item, in order, one call at a time.
     ///   - drained: called after the results that became ready together were
     ///     emitted (the moment to flush an output) with the progress so far.
-    public func run(
+    package func run(
         lines: LineReader, emit: @escaping @Sendable (Result) -> Void,
         drained: (@Sendable (Progress) -> Void)? = nil
     ) -> Summary {
@@ -222,12 +255,12 @@ public final class BatchPipeline: Sendable {
         let items = input.withLock { $0.sequence }
         if let failure = lines.failure {
             state.withLock { state in
-                state.status = max(state.status, .noInput)
+                state.worst = max(state.worst ?? .voice, .voice)
                 if state.stoppedBy == nil { state.stoppedBy = "cannot read the input: \(failure)" }
             }
         }
         return state.withLock { state in
-            Summary(items: items, failures: state.failures, status: state.status, stoppedBy: state.stoppedBy)
+            Summary(items: items, failures: state.failures, worst: state.worst, stoppedBy: state.stoppedBy)
         }
     }
 
@@ -237,9 +270,9 @@ public final class BatchPipeline: Sendable {
         report.line = line
         state.withLock { state in
             state.failures += 1
-            state.status = max(state.status, .dataError)
+            state.worst = max(state.worst ?? .rejectedInput, .rejectedInput)
         }
-        return Result(report: report, status: .dataError)
+        return Result(report: report, failure: .rejectedInput)
     }
 
     /// The input side: lines handed out one at a time, blank ones skipped.

@@ -4,27 +4,27 @@
 /// A line ends with `\n` or `\r\n`. A line longer than ``maximumLength``
 /// bytes is not kept: it is read to its end and reported as ``Line/tooLong(_:)``,
 /// and reading goes on with the next one.
-public final class LineReader: @unchecked Sendable {
+package final class LineReader: @unchecked Sendable {
     /// The longest line kept, in bytes (64 KiB): a batch item or an amount
     /// is never near it, and a runaway line must not take the memory.
-    public static let maximumLength = 64 * 1024
+    package static let maximumLength = 64 * 1024
 
     /// One line of input.
-    public enum Line: Equatable, Sendable {
+    package enum Line: Equatable, Sendable {
         /// The line's bytes, without its ending.
         case bytes([UInt8])
         /// A line of this many bytes, over ``maximumLength``.
         case tooLong(Int)
 
         /// The line as text (invalid UTF-8 replaced), or nil when too long.
-        public var text: String? {
+        package var text: String? {
             guard case .bytes(let bytes) = self else { return nil }
             return String(decoding: bytes, as: UTF8.self)
         }
     }
 
     /// The one-line message for line `line` of `bytes` bytes, over the limit.
-    public static func tooLongMessage(line: Int, bytes: Int) -> String {
+    package static func tooLongMessage(line: Int, bytes: Int) -> String {
         "line \(line) is \(bytes) bytes long, over the limit of \(maximumLength)"
     }
 
@@ -34,16 +34,16 @@ public final class LineReader: @unchecked Sendable {
     private var start = 0
     private var atEnd = false
     /// Bytes read so far, for progress.
-    public private(set) var bytesRead = 0
+    package private(set) var bytesRead = 0
     /// Why reading stopped before the end of the input, if it did.
     package private(set) var failure: SystemError?
     /// The system's reason reading stopped before the end of the input, if it did.
-    public var readError: String? { failure?.description }
+    package var readError: String? { failure?.description }
 
     /// Opens `path`, or standard input for nil or `-`.
     /// - Throws: ``AudioError`` of kind `unreadable` when the file cannot be
     ///   opened or is a folder.
-    public init(path: String?) throws(AudioError) {
+    package init(path: String?) throws(AudioError) {
         guard let path, path != "-" else {
             self.descriptor = 0
             ownsDescriptor = false
@@ -63,7 +63,7 @@ public final class LineReader: @unchecked Sendable {
     }
 
     /// Reads from an open descriptor, which stays the caller's.
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
         ownsDescriptor = false
     }
@@ -73,7 +73,7 @@ public final class LineReader: @unchecked Sendable {
     }
 
     /// The next line, or nil at the end of the input (a read error ends it too).
-    public func next() -> Line? {
+    package func next() -> Line? {
         var skipped = 0
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {

@@ -20,19 +20,19 @@ import AnnounceCore
 /// it, at least ``minimumDuration`` long. The bundled voice's clips peak at
 /// -3 dBFS and hold more than 100 ms of sound, far above both; a clip cut to
 /// a few frames, or recorded at -70 dBFS, fails.
-public enum ClipAcceptance {
+package enum ClipAcceptance {
     /// The shortest sound a clip may hold, in seconds (a syllable lasts
     /// 150–350 ms; a 40 ms burst is a click, not a word).
-    public static let minimumDuration = 0.040
+    package static let minimumDuration = 0.040
     /// The lowest sample peak a clip may have, in dBFS: quieter than this is
     /// silence or noise, which levelling would only raise.
-    public static let minimumPeak = -55.0
+    package static let minimumPeak = -55.0
 
     /// Reads the clip at `path`: opened without blocking and checked to be
     /// a regular file first, then decoded with libsndfile and mixed to mono.
     /// - Throws: ``AudioError`` naming `path` (escaped, ``/AnnounceCore/MessageText``):
     ///   `unreadable`, or `unusableClip` for a clip too long to decode.
-    public static func read(_ path: String) throws(AudioError) -> (audio: AudioBuffer, info: SoundFileInfo) {
+    package static func read(_ path: String) throws(AudioError) -> (audio: AudioBuffer, info: SoundFileInfo) {
         let descriptor: Int32
         do throws(FileCheck.Failure) {
             descriptor = try FileCheck.openRegularFile(path)
@@ -65,7 +65,7 @@ public enum ClipAcceptance {
     /// Why decoded `audio` is not a usable word, as the end of a sentence
     /// that starts with the clip's name (`is silent (digital silence)`);
     /// nil when it is usable. `preparation` says how the clip is trimmed.
-    public static func problem(with audio: AudioBuffer, preparation: ClipPreparation) -> String? {
+    package static func problem(with audio: AudioBuffer, preparation: ClipPreparation) -> String? {
         guard !audio.samples.isEmpty, audio.sampleRate > 0 else { return "has no audio" }
         var peak: Float = 0
         var finite = true

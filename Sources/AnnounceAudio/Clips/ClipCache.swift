@@ -6,7 +6,7 @@
 /// prepared under the cache's lock, which keeps "once" exact; preparing a
 /// word clip takes well under a millisecond. Failures are not remembered, so
 /// a clip fixed on disk is read again on the next request.
-public final class ClipCache: Sendable {
+package final class ClipCache: Sendable {
     private struct FileKey: Hashable {
         var path: String
         var sampleRate: Int
@@ -36,24 +36,24 @@ public final class ClipCache: Sendable {
     }
 
     /// The default for ``pcm16Limit``: 4 Mi samples (8 MB).
-    public static let pcm16SampleLimit = 4 << 20
+    package static let pcm16SampleLimit = 4 << 20
 
     /// A cache shared by the whole process, with the default preparation.
-    public static let shared = ClipCache()
+    package static let shared = ClipCache()
 
     /// How every clip in this cache is prepared.
-    public let preparation: ClipPreparation
+    package let preparation: ClipPreparation
     private let clips = LockedState(Clips())
     /// The clips limited to a true-peak ceiling at a gain.
     let limited = LimitedClipCache()
 
     /// The most 16-bit samples kept converted at a gain; past it they are
     /// converted afresh.
-    public let pcm16Limit: Int
+    package let pcm16Limit: Int
 
     /// An empty cache preparing clips with `preparation`, keeping at most
     /// `pcm16SampleLimit` converted 16-bit samples.
-    public init(preparation: ClipPreparation = ClipPreparation(), pcm16SampleLimit: Int = ClipCache.pcm16SampleLimit) {
+    package init(preparation: ClipPreparation = ClipPreparation(), pcm16SampleLimit: Int = ClipCache.pcm16SampleLimit) {
         self.preparation = preparation
         self.pcm16Limit = max(0, pcm16SampleLimit)
     }
@@ -61,7 +61,7 @@ public final class ClipCache: Sendable {
     /// The clip at `path` prepared for `sampleRate` with fades of
     /// `fadeFrames`: from the cache, or prepared now and kept.
     /// - Throws: ``AudioError`` from ``ClipPreparation/prepareClip(at:sampleRate:fadeFrames:)``.
-    public func clip(at path: String, sampleRate: Int, fadeFrames: Int = 0) throws(AudioError) -> PreparedClip {
+    package func clip(at path: String, sampleRate: Int, fadeFrames: Int = 0) throws(AudioError) -> PreparedClip {
         try clips.withLock { clips throws(AudioError) in
             try Self.clip(at: path, sampleRate: sampleRate, fadeFrames: fadeFrames, in: &clips, preparation: preparation)
         }
@@ -128,10 +128,10 @@ public final class ClipCache: Sendable {
     }
 
     /// How many clip files the cache holds, each prepared at one rate.
-    public var count: Int { clips.withLock { $0.levelled.count } }
+    package var count: Int { clips.withLock { $0.levelled.count } }
 
     /// Forgets every prepared clip, e.g. after a voice's files changed.
-    public func removeAll() {
+    package func removeAll() {
         clips.withLock { $0 = Clips() }
         limited.removeAll()
     }

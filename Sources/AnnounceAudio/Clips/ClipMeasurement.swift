@@ -5,15 +5,15 @@
 /// The clip is measured as it sits in an announcement: digital silence
 /// before it, and silence after it long enough for the loudness filter to
 /// ring out and for the true-peak interpolator to see the last samples.
-public struct ClipMeasurement: Equatable, Sendable {
+package struct ClipMeasurement: Equatable, Sendable {
     /// The true peak in dBTP (libebur128, 4x oversampled, never below the
     /// sample peak).
-    public var truePeak: Double {
+    package var truePeak: Double {
         Loudness.decibels(amplitude: truePeakAmplitude)
     }
     /// The loudness over the clip's length in LUFS: its mean K-weighted
     /// energy, without gating (a word is shorter than one 400 ms block).
-    public let loudness: Double
+    package let loudness: Double
 
     /// ``truePeak`` as a linear amplitude.
     let truePeakAmplitude: Double

@@ -18,30 +18,30 @@ import Darwin
 /// loudest one, so quiet onsets such as the s of 三, the f of 分 or the sh of
 /// 收 survive. The level is the RMS of the windows within ``activeRange`` of
 /// the loudest one: the voiced part, not the pauses inside the clip.
-public struct ClipPreparation: Hashable, Sendable {
+package struct ClipPreparation: Hashable, Sendable {
     /// Where speech starts and ends, in dB below the loudest window.
-    public var silenceThreshold: Double
+    package var silenceThreshold: Double
     /// Audio kept before the first window above the threshold, in seconds.
-    public var leadMargin: Double
+    package var leadMargin: Double
     /// Audio kept after the last window above the threshold, in seconds:
     /// a bit more than ``leadMargin`` because speech decays slowly.
-    public var tailMargin: Double
+    package var tailMargin: Double
     /// The envelope window, in seconds (measured every millisecond).
-    public var window: Double
+    package var window: Double
     /// Windows within this many dB of the loudest count for the level.
-    public var activeRange: Double
+    package var activeRange: Double
     /// The RMS level of the active windows every clip is brought to, in dBFS.
-    public var level: Double
+    package var level: Double
     /// The highest sample peak a clip may reach, in dBFS: a clip whose peaks
     /// stand more than `level - peakCeiling` (16 dB) above its RMS stays
     /// below ``level``. The final gain stops where the loudest peak of the
     /// announcement meets the true-peak ceiling, so one peaky word would
     /// otherwise hold every other word down; with the bundled voice only
     /// 元 is affected, by under 2 dB.
-    public var peakCeiling: Double
+    package var peakCeiling: Double
 
     /// A preparation with the defaults above, any of them replaced.
-    public init(
+    package init(
         silenceThreshold: Double = -40,
         leadMargin: Double = 0.015,
         tailMargin: Double = 0.03,
@@ -64,7 +64,7 @@ public struct ClipPreparation: Hashable, Sendable {
     /// - Throws: ``AudioError`` naming `path`: `unreadable` when it is not a
     ///   regular file or libsndfile cannot decode it, `unusableClip` when
     ///   ``ClipAcceptance`` refuses it (empty, silent, too quiet, too short).
-    public func prepareClip(at path: String, sampleRate: Int, fadeFrames: Int = 0) throws(AudioError) -> PreparedClip {
+    package func prepareClip(at path: String, sampleRate: Int, fadeFrames: Int = 0) throws(AudioError) -> PreparedClip {
         try levelClip(at: path, sampleRate: sampleRate).prepared(fadeFrames: fadeFrames)
     }
 
@@ -73,7 +73,7 @@ public struct ClipPreparation: Hashable, Sendable {
     /// - Throws: ``AudioError`` of kind `unusableClip` when
     ///   ``ClipAcceptance`` refuses the audio; `unsupportedFormat` when the
     ///   rates cannot be converted or a setting is out of range.
-    public func prepare(_ audio: AudioBuffer, from path: String, sampleRate: Int, fadeFrames: Int = 0) throws(AudioError) -> PreparedClip {
+    package func prepare(_ audio: AudioBuffer, from path: String, sampleRate: Int, fadeFrames: Int = 0) throws(AudioError) -> PreparedClip {
         try level(audio, from: path, sampleRate: sampleRate).prepared(fadeFrames: fadeFrames)
     }
 
@@ -160,7 +160,7 @@ public struct ClipPreparation: Hashable, Sendable {
     /// Checks the settings: every value finite and in a range that means
     /// something for speech clips.
     /// - Throws: ``AudioError`` of kind `unsupportedFormat`.
-    public func validate() throws(AudioError) {
+    package func validate() throws(AudioError) {
         let checks: [(String, Double, ClosedRange<Double>)] = [
             ("silenceThreshold", silenceThreshold, -120 ... -1),
             ("leadMargin", leadMargin, 0...1),

@@ -1,16 +1,16 @@
 /// One clip file of a planned announcement, in speaking order.
-public struct ClipSegment: Hashable, Sendable {
+package struct ClipSegment: Hashable, Sendable {
     /// The clip's audio file: any format libsndfile reads.
-    public var path: String
+    package var path: String
     /// Whether the clip says lead words (支付宝到账, 退款). A pause of
     /// ``RenderSettings/prefixPause`` separates the lead from the rest.
-    public var isPrefix: Bool
+    package var isPrefix: Bool
     /// Whether the same pause follows this clip (a comma in a template).
-    public var pauseAfter: Bool
+    package var pauseAfter: Bool
 
     /// A segment for the clip file at `path`; `isPrefix` if it says lead words,
     /// `pauseAfter` if the prefix pause follows it.
-    public init(path: String, isPrefix: Bool = false, pauseAfter: Bool = false) {
+    package init(path: String, isPrefix: Bool = false, pauseAfter: Bool = false) {
         self.path = path
         self.isPrefix = isPrefix
         self.pauseAfter = pauseAfter

@@ -1,20 +1,20 @@
 /// A clip ready to be joined: mono at the output rate, silence trimmed from
 /// both ends, brought to the common level of ``ClipPreparation``, faded in
 /// and out, and measured.
-public struct PreparedClip: Equatable, Sendable {
+package struct PreparedClip: Equatable, Sendable {
     /// The file the clip was read from.
-    public var path: String
+    package var path: String
     /// The trimmed, levelled and faded audio at the output rate.
-    public var audio: AudioBuffer
+    package var audio: AudioBuffer
     /// The clip's length before trimming, in seconds.
-    public var originalDuration: Double
+    package var originalDuration: Double
     /// The gain applied to reach the common level, in dB.
-    public var gain: Double
+    package var gain: Double
     /// The raised-cosine fade baked into both ends of ``audio``, in frames
     /// (0 for none; shorter in a clip shorter than two fades).
-    public var fadeFrames: Int
+    package var fadeFrames: Int
     /// Loudness and true peak of ``audio``, measured with libebur128.
-    public var measurement: ClipMeasurement
+    package var measurement: ClipMeasurement
 
     /// A prepared clip; ``ClipPreparation`` makes these.
     init(path: String, audio: AudioBuffer, originalDuration: Double, gain: Double, fadeFrames: Int, measurement: ClipMeasurement) {

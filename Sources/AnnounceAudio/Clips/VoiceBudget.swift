@@ -10,35 +10,35 @@ import AnnounceCore
 /// gap between other clips. Where the longest is over the budget, the pauses
 /// shrink to their floors first, as the renderer does, and the speed needed
 /// is the length at the floors over the budget.
-public struct VoiceBudget: Sendable {
+package struct VoiceBudget: Sendable {
     /// One message preset with one prefix and one reading option.
-    public struct Row: Sendable {
+    package struct Row: Sendable {
         /// The preset's name.
-        public var template: String
+        package var template: String
         /// The prefix, as coverage shows it (`none` for no prefix).
-        public var prefix: String
+        package var prefix: String
         /// The reading option.
-        public var options: ReadingOptions
+        package var options: ReadingOptions
         /// The first word without a clip, if any: the rest is then unknown.
-        public var missingWord: String?
+        package var missingWord: String?
         /// The amount (nil for a message without one) and count (if the
         /// message has one) of the longest announcement at normal pace.
-        public var amount: Amount?
-        public var count: Int?
+        package var amount: Amount?
+        package var count: Int?
         /// Its length at normal pace, in seconds.
-        public var seconds: Double
+        package var seconds: Double
         /// The longest with the pauses at their floors, in seconds, and its amount and count.
-        public var floorSeconds: Double
-        public var floorAmount: Amount?
-        public var floorCount: Int?
+        package var floorSeconds: Double
+        package var floorAmount: Amount?
+        package var floorCount: Int?
         /// The speed the longest needs: 1 when it fits as it is or with
         /// shorter pauses.
-        public var speed: Double
+        package var speed: Double
         /// Whether it fits the budget at ``RenderSettings/maxSpeed`` or below.
-        public var fits: Bool
+        package var fits: Bool
 
         /// The words said, for messages: `支付宝到账 99999999.99`, `收款成功`.
-        public var worstCase: String {
+        package var worstCase: String {
             let amount = speed > 1 ? floorAmount : self.amount
             let count = speed > 1 ? floorCount : self.count
             return [count.map { "\($0) payments" }, amount.map { "\($0)" }].compactMap { $0 }.joined(separator: ", ")
@@ -46,22 +46,22 @@ public struct VoiceBudget: Sendable {
     }
 
     /// The largest amount checked: the manifest's, else 99,999,999.99.
-    public var maximumAmount: Amount
+    package var maximumAmount: Amount
     /// The settings the lengths are measured with.
-    public var settings: RenderSettings
+    package var settings: RenderSettings
     /// What was checked.
-    public var coverage: VoiceCoverage
+    package var coverage: VoiceCoverage
     /// One row per preset, prefix and reading option.
-    public var rows: [Row]
+    package var rows: [Row]
 
     /// The rows that cannot be said, or do not fit.
-    public var failures: [Row] { rows.filter { $0.missingWord != nil || !$0.fits } }
+    package var failures: [Row] { rows.filter { $0.missingWord != nil || !$0.fits } }
 
     /// Measures `voice` for `coverage` (by default the manifest's `covers`,
     /// else the default reading with 到账 and every preset prefix, payment
     /// only) with `settings` at the voice's rate.
     /// - Throws: ``AudioError`` when a clip cannot be read or used.
-    public init(
+    package init(
         voice: Voice, coverage: VoiceCoverage? = nil, settings: RenderSettings, cache: ClipCache = .shared
     ) throws(AudioError) {
         let coverage = coverage ?? voice.manifest.covers ?? VoiceCoverage(
@@ -72,7 +72,7 @@ public struct VoiceBudget: Sendable {
         var frames: [String: Int] = [:]
         let fade = settings.frames(settings.fade)
         for file in Set(voice.manifest.clips.values).sorted() {
-            frames[file] = try cache.clip(at: voice.path(ofClip: file), sampleRate: settings.sampleRate, fadeFrames: fade)
+            frames[file] = try cache.clip(at: voice.path(ofClip: file), sampleRate: settings.rate, fadeFrames: fade)
                 .audio.samples.count
         }
         self.maximumAmount = maximum
@@ -133,7 +133,7 @@ public struct VoiceBudget: Sendable {
                     template: template, prefix: prefix, options: options, maximum: maximum, maximumCount: maximumCount,
                     pause: settings.frames(min(settings.prefixPause, settings.minimumPrefixPause)),
                     gap: settings.frames(min(settings.wordGap, settings.minimumWordGap)))
-                let rate = Double(settings.sampleRate)
+                let rate = Double(settings.rate)
                 row.amount = natural.amount
                 row.count = natural.count
                 row.seconds = Double(natural.frames) / rate
@@ -234,7 +234,7 @@ extension VoiceBudget {
     /// What stops the voice, one line each: per template, the first word
     /// without a clip; then the announcement that is furthest over the
     /// budget, with its amount, prefix and the seconds it needs.
-    public var problems: [String] {
+    package var problems: [String] {
         var lines: [String] = []
         var named = Set<String>()
         for row in rows {

@@ -1,7 +1,9 @@
+import AnnounceCore
+
 extension VoiceInspection {
     /// The inspection as one JSON line (`announce voice check --json`):
     /// `voice`, `clips`, `supports`, `problems`, `warnings`, `usable`.
-    public var jsonLine: String {
+    package var jsonLine: String {
         let manifest = voice.manifest
         func rounded(_ value: Double?, _ scale: Double) -> Double? {
             // JSON has no infinity: a level of digital silence is null.

@@ -2,56 +2,56 @@ import AnnounceCore
 
 /// A full check of a voice: every clip decoded and measured, every reading
 /// option and preset prefix tried. What `announce voice check` reports.
-public struct VoiceInspection: Sendable {
+package struct VoiceInspection: Sendable {
     /// One clip of the voice, measured.
-    public struct ClipReport: Sendable {
+    package struct ClipReport: Sendable {
         /// The word (or run of words) the clip says, as in the manifest.
-        public var word: String
+        package var word: String
         /// The clip file, relative to the voice folder, as in the manifest.
-        public var file: String
+        package var file: String
         /// What libsndfile says of the file; nil when it cannot be decoded.
-        public var info: SoundFileInfo?
+        package var info: SoundFileInfo?
         /// Levels and silences; nil when it cannot be decoded.
-        public var statistics: AudioStatistics?
+        package var statistics: AudioStatistics?
     }
 
     /// Which reading options and prefixes the voice can say.
-    public struct Support: Sendable {
+    package struct Support: Sendable {
         /// Whether the voice has every clip the default decimal reading needs.
-        public var decimal: Bool
+        package var decimal: Bool
         /// Whether the voice has every clip the currency reading (元角分) needs.
-        public var currency: Bool
+        package var currency: Bool
         /// Whether the voice has every clip the 两 variant (V2) needs.
-        public var liang: Bool
+        package var liang: Bool
         /// Preset name (`alipay`) or `default` → whether its prefix can be said.
-        public var prefixes: [(name: String, text: String, supported: Bool)]
+        package var prefixes: [(name: String, text: String, supported: Bool)]
     }
 
     /// The voice inspected.
-    public var voice: Voice
+    package var voice: Voice
     /// Every clip of the manifest, measured: digits and units first, then runs.
-    public var clips: [ClipReport]
+    package var clips: [ClipReport]
     /// Which reading options and prefixes the voice can say.
-    public var support: Support
+    package var support: Support
     /// What makes the voice unusable: each one line.
-    public var problems: [String]
+    package var problems: [String]
     /// What is worth knowing but does not stop the voice being used.
-    public var warnings: [String]
+    package var warnings: [String]
     /// What the voice can say and whether it fits the budget; nil when a
     /// clip or the manifest already stops the voice.
-    public var budget: VoiceBudget?
+    package var budget: VoiceBudget?
 
     /// A voice is usable when it has no problems: every clip decodes and the
     /// default reading can be said.
-    public var isUsable: Bool { problems.isEmpty }
+    package var isUsable: Bool { problems.isEmpty }
 
     /// A clip for one word longer than this is suspicious (warned, not refused).
-    public static let longWordClip = 1.5
+    package static let longWordClip = 1.5
 
     /// Decodes and measures every clip of `voice`, refusing what
     /// ``ClipAcceptance`` refuses when clips are trimmed as `preparation`
     /// trims them (the renderer's, by default).
-    public init(
+    package init(
         voice: Voice, preparation: ClipPreparation = ClipCache.shared.preparation, settings: RenderSettings? = nil,
         coverage: VoiceCoverage? = nil
     ) {
@@ -119,7 +119,7 @@ public struct VoiceInspection: Sendable {
 
     /// The voice's sample rate: the manifest's, else the most common rate of
     /// its clips (the highest on a tie); nil when no clip decodes.
-    public var sampleRate: Int? {
+    package var sampleRate: Int? {
         voice.sampleRate(clipRates: clips.compactMap { $0.info?.sampleRate })
     }
 }

@@ -15,7 +15,7 @@ extension SoundFile {
     ///   file removed; `unsupportedFormat` for a sample rate libsndfile
     ///   cannot store.
     @discardableResult
-    public static func write(_ audio: AudioBuffer, format: OutputFormat, to path: String) throws(AudioError) -> Int {
+    package static func write(_ audio: AudioBuffer, format: OutputFormat, to path: String) throws(AudioError) -> Int {
         try write(.float(audio.samples), sampleRate: audio.sampleRate, format: format, to: path)
     }
 
@@ -24,7 +24,7 @@ extension SoundFile {
     /// unchanged. With `durable`, the data and the folder entry are flushed
     /// to the disk before this returns.
     @discardableResult
-    public static func write(
+    package static func write(
         _ samples: RenderedSamples, sampleRate: Int, format: OutputFormat, to path: String, durable: Bool = false
     ) throws(AudioError) -> Int {
         let file = try encode(samples, sampleRate: sampleRate, format: format, naming: path)

@@ -1,57 +1,57 @@
 import CSndFile
 
 /// Mono audio in memory: samples in -1 ... 1 at a sample rate.
-public struct AudioBuffer: Equatable, Sendable {
+package struct AudioBuffer: Equatable, Sendable {
     /// Frames per second, in hertz.
-    public var sampleRate: Int
+    package var sampleRate: Int
     /// The samples, one per frame, in -1 ... 1.
-    public var samples: [Float]
+    package var samples: [Float]
 
     /// A buffer of `samples` (in -1 ... 1) at `sampleRate` hertz.
-    public init(sampleRate: Int, samples: [Float]) {
+    package init(sampleRate: Int, samples: [Float]) {
         self.sampleRate = sampleRate
         self.samples = samples
     }
 
     /// The length in seconds.
-    public var duration: Double { Double(samples.count) / Double(sampleRate) }
+    package var duration: Double { Double(samples.count) / Double(sampleRate) }
 }
 
 /// What libsndfile reports about an audio file.
-public struct SoundFileInfo: Equatable, Sendable {
+package struct SoundFileInfo: Equatable, Sendable {
     /// The length in frames.
-    public var frames: Int
+    package var frames: Int
     /// Frames per second, in hertz.
-    public var sampleRate: Int
+    package var sampleRate: Int
     /// The number of channels (1 for mono).
-    public var channels: Int
+    package var channels: Int
     /// The container, e.g. `WAV`, `CAF`, `AIFF`, `FLAC`.
-    public var container: String
+    package var container: String
     /// The sample encoding, e.g. `PCM_16`, `ULAW`, `IMA_ADPCM`.
-    public var encoding: String
+    package var encoding: String
 
     /// The length in seconds; 0 when the sample rate is 0.
-    public var duration: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
+    package var duration: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
 }
 
 /// Reading audio files through libsndfile.
-public enum SoundFile {
+package enum SoundFile {
     /// Clips longer than this are refused before they are decoded: a word is
     /// not a minute long, and decoding one must not exhaust memory.
-    public static let maximumClipDuration = 30.0
+    package static let maximumClipDuration = 30.0
     /// Files with more samples than this (all channels) are refused before
     /// they are decoded: 64 MB of floats, more than 30 s of 192 kHz stereo.
-    public static let maximumDecodedSamples = 16 * 1024 * 1024
+    package static let maximumDecodedSamples = 16 * 1024 * 1024
 
     /// Describes the file at `path` without decoding it.
     /// The corresponding C function is `sf_open`.
-    public static func info(path: String) throws(AudioError) -> SoundFileInfo {
+    package static func info(path: String) throws(AudioError) -> SoundFileInfo {
         try SoundFileHandle(readingFrom: path).fileInfo
     }
 
     /// Decodes the file at `path` and mixes it to mono.
     /// The corresponding C function is `sf_readf_float`.
-    public static func readMono(path: String) throws(AudioError) -> (audio: AudioBuffer, info: SoundFileInfo) {
+    package static func readMono(path: String) throws(AudioError) -> (audio: AudioBuffer, info: SoundFileInfo) {
         let file = try SoundFileHandle(readingFrom: path)
         let info = file.fileInfo
         guard info.sampleRate > 0, info.channels > 0 else {

@@ -11,11 +11,11 @@ public struct Announcement: Sendable {
     /// What was said.
     public let message: Message
     /// The clips that say the message, in order.
-    public let plan: ClipPlan
+    package let plan: ClipPlan
     /// The plan's clips with their lengths, as reports show them.
-    public let clips: [PlannedClip]
+    public let clips: [Announcer.Plan.Clip]
     /// The audio, at the output rate, with the speed-up used.
-    public let rendered: RenderedAudio
+    package let rendered: RenderedAudio
     /// The container and encoding of the file.
     public let format: OutputFormat
     /// The content-derived file name, e.g. `announce-123.45-1a2b3c4d.caf`.
@@ -28,7 +28,7 @@ public struct Announcement: Sendable {
 
     /// The samples, mono, at the output rate (as decoding the file gives
     /// them, for 16-bit PCM).
-    public var audio: AudioBuffer { rendered.audio }
+    package var audio: AudioBuffer { rendered.audio }
     /// The output sample rate.
     public var sampleRate: Int { rendered.sampleRate }
     /// The length in seconds.

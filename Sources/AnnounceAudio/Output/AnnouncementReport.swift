@@ -6,60 +6,60 @@ import AnnounceCore
 /// instead of the plan and file. ``jsonLine`` is the one writer of them.
 /// A rendered sound's report carries the push's `aps` object, and with a
 /// URL base the file's URL.
-public struct AnnouncementReport: Sendable, Equatable {
+package struct AnnouncementReport: Sendable, Equatable {
     // explain
     /// The amount exactly as given, before any convenience was applied.
-    public var amount: String
+    package var amount: String
     /// The whole phrase, prefix included.
-    public var text: String?
+    package var text: String?
     /// The words in order.
-    public var words: [String]?
+    package var words: [String]?
     /// The clips that say them.
-    public var clips: [PlannedClip]?
+    package var clips: [PlannedClip]?
     /// The template, when not the default payment sentence: a preset's name
     /// or the template's text.
-    public var template: String?
+    package var template: String?
     /// The template's `{count}`, when it has one.
-    public var count: Int?
+    package var count: Int?
     /// The amounts of a burst, each as given.
-    public var amounts: [String]?
+    package var amounts: [String]?
     // render
     /// The file's absolute path.
-    public var file: String?
+    package var file: String?
     /// The name for the push payload's `aps.sound`.
-    public var sound: String?
+    package var sound: String?
     /// Seconds, to the millisecond.
-    public var duration: Double?
+    package var duration: Double?
     /// The speed-up used to fit the budget (1 when none), never rounded to 1.
-    public var speed: Double?
+    package var speed: Double?
     /// The file's container: `caf`, `wav` or `aiff`.
-    public var format: String?
+    package var format: String?
     /// The file's sample encoding: `pcm16`, `ulaw`, `alaw` or `ima4`.
-    public var encoding: String?
+    package var encoding: String?
     /// The file's sample rate, in hertz.
-    public var sampleRate: Int?
+    package var sampleRate: Int?
     /// The file's size.
-    public var bytes: Int?
+    package var bytes: Int?
     /// The push's `aps` object for this sound.
-    public var aps: PushPayload?
+    package var aps: PushPayload?
     /// The sound file's URL (`--sound-url-base`), for the push's ``PushPayload/urlKey``.
-    public var soundURL: String?
+    package var soundURL: String?
     // batch
     /// The input line number, from 1.
-    public var line: Int?
+    package var line: Int?
     /// The item's `id`, echoed as given.
-    public var id: JSONLineParser.Value?
+    package var id: JSONLineParser.Value?
     /// Whether the file was already there with exactly these bytes.
-    public var cached: Bool?
+    package var cached: Bool?
     /// Why the amount or item failed.
-    public var error: String?
+    package var error: String?
 
     /// The plan's fields (`explain`).
-    public init(input: String, plan: Announcer.Plan) {
+    package init(input: String, plan: Announcer.Plan) {
         amount = input
         text = plan.text
         words = plan.words
-        clips = plan.plannedClips
+        clips = plan.clips
         describe(plan.message)
     }
 
@@ -70,7 +70,7 @@ public struct AnnouncementReport: Sendable, Equatable {
     }
 
     /// The plan's and the file's fields (`render`).
-    public init(input: String, announcement: Announcement, sound: WrittenSound) {
+    package init(input: String, announcement: Announcement, sound: WrittenSound) {
         amount = input
         text = announcement.text
         words = announcement.words
@@ -88,12 +88,12 @@ public struct AnnouncementReport: Sendable, Equatable {
     }
 
     /// Adds the file's URL under `base` (see ``PushPayload/url(base:sound:)``).
-    public mutating func addSoundURL(base: String) {
+    package mutating func addSoundURL(base: String) {
         if let sound { soundURL = PushPayload.url(base: base, sound: sound) }
     }
 
     /// A rejected amount or failed item.
-    public init(input: String, error: String) {
+    package init(input: String, error: String) {
         amount = input
         self.error = error
     }
@@ -105,13 +105,13 @@ public struct AnnouncementReport: Sendable, Equatable {
 
     /// A speed-up to the thousandth, rounded up so that any speed-up at all
     /// never reads as 1.
-    public static func rounded(speed factor: Double) -> Double {
+    package static func rounded(speed factor: Double) -> Double {
         factor <= 1 ? 1 : (factor * 1000).rounded(.up) / 1000
     }
 
     /// The report as one JSON line, keys in sorted order, absent fields left
     /// out, so the output is stable byte for byte.
-    public var jsonLine: String {
+    package var jsonLine: String {
         var object = JSONObject()
         object.add("amount", amount)
         if let amounts { object.add("amounts", amounts) }
@@ -119,7 +119,7 @@ public struct AnnouncementReport: Sendable, Equatable {
         if let aps { object.add("aps", aps.object) }
         if let bytes { object.add("bytes", bytes) }
         if let cached { object.add("cached", cached) }
-        if let clips { object.add("clips", clips) }
+        if let clips { object.add("clips", rawValues: clips.map(\.json)) }
         if let count { object.add("count", count) }
         if let duration { object.add("duration", duration) }
         if let encoding { object.add("encoding", encoding) }

@@ -5,23 +5,23 @@
 /// IMA ADPCM in WAV is Microsoft's layout, which iOS does not play.
 public struct OutputFormat: Hashable, Sendable, CustomStringConvertible {
     /// The file container.
-    public let container: OutputContainer
+    public let container: Container
     /// The sample encoding inside it.
-    public let encoding: OutputEncoding
+    public let encoding: Encoding
 
     /// The default: little-endian CAF with 16-bit PCM, the format iOS
     /// handles most directly.
     public static let `default` = OutputFormat(checked: .caf, .pcm16)
 
     /// Every combination offered, in a stable order.
-    public static let all: [OutputFormat] = OutputContainer.allCases.flatMap { container in
+    public static let all: [OutputFormat] = Container.allCases.flatMap { container in
         OutputEncoding.allCases.compactMap { encoding in try? OutputFormat(container: container, encoding: encoding) }
     }
 
     /// The format `encoding` in `container`.
     /// - Throws: ``AudioError`` of kind `unsupportedFormat` for `ima4`
     ///   outside AIFF.
-    public init(container: OutputContainer, encoding: OutputEncoding) throws(AudioError) {
+    public init(container: Container, encoding: Encoding) throws(AudioError) {
         guard encoding != .ima4 || container == .aiff else {
             throw AudioError(
                 .unsupportedFormat,

@@ -1,27 +1,29 @@
+import AnnounceCore
+
 /// The `aps` object of an APNs push that has a Notification Service
 /// Extension install and play an announcement: an alert whose body is the
 /// phrase, the sound's name, and `mutable-content: 1` (without it iOS never
 /// runs the extension). Reports carry it so a backend can send it as it is;
 /// the file's URL goes beside it under ``urlKey``.
-public struct PushPayload: Equatable, Sendable {
+package struct PushPayload: Equatable, Sendable {
     /// The custom top-level key of the push (a sibling of `aps`) that holds
     /// the sound file's URL, for the extension to download.
-    public static let urlKey = "announce-sound-url"
+    package static let urlKey = "announce-sound-url"
     /// The alert's title when none is given.
-    public static let defaultTitle = "收款通知"
+    package static let defaultTitle = "收款通知"
     /// APNs refuses payloads larger than this, in bytes.
-    public static let apnsLimit = 4096
+    package static let apnsLimit = 4096
 
     /// The alert's title.
-    public var title: String
+    package var title: String
     /// The alert's body: the phrase said.
-    public var body: String
+    package var body: String
     /// The sound's file name in `Library/Sounds`.
-    public var sound: String
+    package var sound: String
 
     /// A payload whose alert has `title` and `body` (the phrase) and plays
     /// the sound named `sound`.
-    public init(title: String = PushPayload.defaultTitle, body: String, sound: String) {
+    package init(title: String = PushPayload.defaultTitle, body: String, sound: String) {
         self.title = title
         self.body = body
         self.sound = sound
@@ -40,7 +42,7 @@ public struct PushPayload: Equatable, Sendable {
     }
 
     /// The whole push payload as one line of JSON: `{"announce-sound-url":…,"aps":{…}}`.
-    public func payload(url: String?) -> String {
+    package func payload(url: String?) -> String {
         var push = JSONObject()
         if let url { push.add(Self.urlKey, url) }
         push.add("aps", object)
@@ -50,7 +52,7 @@ public struct PushPayload: Equatable, Sendable {
     /// The URL of `sound` under `base` (`https://cdn.example.com/sounds`):
     /// the base without trailing slashes, `/`, and the name. Sound names are
     /// plain ASCII (``SoundName/validate(_:format:)``), so nothing needs escaping.
-    public static func url(base: String, sound: String) -> String {
+    package static func url(base: String, sound: String) -> String {
         var base = Substring(base)
         while base.hasSuffix("/") { base.removeLast() }
         return base + "/" + sound
@@ -58,7 +60,7 @@ public struct PushPayload: Equatable, Sendable {
 
     /// Checks a URL base given by a user: `https://` (or `http://`) and a
     /// host, printable ASCII without blanks, quotes or `?#`, at most 512 bytes.
-    public static func validate(base: String) -> String? {
+    package static func validate(base: String) -> String? {
         guard base.utf8.count <= 512 else { return "the sound URL base is longer than 512 bytes" }
         guard base.hasPrefix("https://") || base.hasPrefix("http://") else {
             return "the sound URL base must start with https:// (or http://)"

@@ -79,9 +79,12 @@ public enum SoundName {
     }
 
     /// Why a user-chosen name was refused.
-    public struct Invalid: Error, Equatable, Sendable, CustomStringConvertible {
+    public struct Invalid: CategorizedError, Equatable {
         /// One line that quotes the name and says why it was refused.
         public let description: String
+        /// A batch item's bad `name` is rejected input (the command line
+        /// refuses a bad `--name` as usage before anything runs).
+        public var category: ErrorCategory { .rejectedInput }
     }
 
     /// Checks a user-chosen file name: ASCII letters, digits, `.`, `_`, `-`,

@@ -1,3 +1,5 @@
+import AnnounceCore
+
 extension SoundsFolder.PrunedFile {
     /// The file as one JSON line (`announce prune --json`): `age` (whole
     /// seconds), `bytes`, `error` when removing failed, `file`, `removed`.

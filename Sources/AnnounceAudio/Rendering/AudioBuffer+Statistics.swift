@@ -11,25 +11,25 @@
 #endif
 
 /// Levels and silences of a piece of audio, as `announce voice check` shows them.
-public struct AudioStatistics: Equatable, Sendable {
+package struct AudioStatistics: Equatable, Sendable {
     /// The level below which a sample counts as silence (dBFS).
-    public static let silenceThreshold = -50.0
+    package static let silenceThreshold = -50.0
 
     /// The length, in seconds.
-    public var duration: Double
+    package var duration: Double
     /// Largest absolute sample, in dBFS (-inf for digital silence).
-    public var peak: Double
+    package var peak: Double
     /// Root mean square over the whole buffer, in dBFS.
-    public var rms: Double
+    package var rms: Double
     /// Silence before the first sample above ``silenceThreshold``, in seconds.
-    public var leadingSilence: Double
+    package var leadingSilence: Double
     /// Silence after the last sample above ``silenceThreshold``, in seconds.
-    public var trailingSilence: Double
+    package var trailingSilence: Double
 }
 
 extension AudioBuffer {
     /// Measures peak, RMS and the silence at both ends.
-    public var statistics: AudioStatistics {
+    package var statistics: AudioStatistics {
         let threshold = Float(pow(10, AudioStatistics.silenceThreshold / 20))
         var peak: Float = 0
         var sumOfSquares: Double = 0

@@ -7,16 +7,16 @@ import Darwin
 #endif
 
 /// The loudness of a signal as EBU R 128 measures it, with libebur128.
-public struct Loudness: Equatable, Sendable {
+package struct Loudness: Equatable, Sendable {
     /// The integrated loudness in LUFS; `-infinity` for audio shorter than
     /// one 400 ms measuring block, or silent.
-    public var integrated: Double
+    package var integrated: Double
     /// The true peak (inter-sample peak, 4x oversampled) in dBTP;
     /// `-infinity` for digital silence.
-    public var truePeak: Double
+    package var truePeak: Double
 
     /// A measurement made elsewhere.
-    public init(integrated: Double, truePeak: Double) {
+    package init(integrated: Double, truePeak: Double) {
         self.integrated = integrated
         self.truePeak = truePeak
     }
@@ -27,7 +27,7 @@ public struct Loudness: Equatable, Sendable {
     ///   cannot measure at the audio's sample rate.
     /// The corresponding C functions are `ebur128_loudness_global` and
     /// `ebur128_true_peak`.
-    public init(measuring audio: AudioBuffer) throws(AudioError) {
+    package init(measuring audio: AudioBuffer) throws(AudioError) {
         let meter = try LoudnessMeter(sampleRate: audio.sampleRate)
         try meter.add(audio.samples)
         self.init(integrated: meter.integratedLoudness, truePeak: Self.decibels(amplitude: meter.truePeakAmplitude))

@@ -14,10 +14,10 @@ public struct RenderSettings: Hashable, Sendable, CustomStringConvertible {
     /// The shortest budget, in seconds: a few frames at any rate.
     public static let shortestBudget = 0.001
 
-    /// The output sample rate in Hz. Clips at another rate are resampled.
-    /// 16 kHz, the rate of the bundled voice, is the default: speech needs
-    /// nothing above 8 kHz, and the files stay small.
-    public var sampleRate: Int
+    /// The output sample rate in Hz; nil (the default) takes the voice's
+    /// rate, or 16 kHz where no voice gives one: speech needs nothing above
+    /// 8 kHz, and the files stay small. Clips at another rate are resampled.
+    public var sampleRate: Int?
     /// The hard maximum length in seconds: the rendered audio never has more
     /// than `floor(budget × sampleRate)` frames.
     public var budget: Double
@@ -53,7 +53,7 @@ public struct RenderSettings: Hashable, Sendable, CustomStringConvertible {
 
     /// Settings with the defaults above, any of them replaced.
     public init(
-        sampleRate: Int = 16_000,
+        sampleRate: Int? = nil,
         budget: Double = 6.0,
         maxSpeed: Double = 1.35,
         prefixPause: Double = 0.12,
@@ -82,8 +82,8 @@ public struct RenderSettings: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``AudioError`` of kind `unsupportedFormat` naming the first
     ///   setting out of range.
     public func validate() throws(AudioError) {
-        guard Self.sampleRates.contains(sampleRate) else {
-            throw AudioError(.unsupportedFormat, "sample rate \(sampleRate) Hz is not offered (8000 to 48000 Hz)")
+        guard Self.sampleRates.contains(rate) else {
+            throw AudioError(.unsupportedFormat, "sample rate \(rate) Hz is not offered (8000 to 48000 Hz)")
         }
         try Self.check("budget", budget, Self.shortestBudget...600, unit: " s")
         try Self.check("maxSpeed", maxSpeed, Self.speeds, unit: "")
@@ -116,20 +116,26 @@ public struct RenderSettings: Hashable, Sendable, CustomStringConvertible {
     /// names digest: written out because reflection takes about 13 µs, a
     /// tenth of rendering an announcement.
     public var description: String {
-        "RenderSettings(sampleRate: \(sampleRate), budget: \(budget), maxSpeed: \(maxSpeed), prefixPause: \(prefixPause), "
+        "RenderSettings(sampleRate: \(rate), budget: \(budget), maxSpeed: \(maxSpeed), prefixPause: \(prefixPause), "
             + "minimumPrefixPause: \(minimumPrefixPause), wordGap: \(wordGap), minimumWordGap: \(minimumWordGap), fade: \(fade), "
             + "loudnessTarget: \(loudnessTarget), truePeakCeiling: \(truePeakCeiling), frameMultiple: \(frameMultiple))"
     }
 
+    /// The rate the renderer works at: ``sampleRate``, or 16 kHz.
+    package var rate: Int { sampleRate ?? Self.fallbackRate }
+
+    /// The rate used where neither the settings nor a voice give one.
+    package static let fallbackRate = 16_000
+
     /// The most frames the rendered audio may have.
     var frameLimit: Int {
         // `validate()` bounds budget × rate to 600 × 48000, far inside Int.
-        let frames = Int((budget * Double(sampleRate)).rounded(.down))
+        let frames = Int((budget * Double(rate)).rounded(.down))
         return frames - frames % frameMultiple
     }
 
     /// `seconds` as a whole number of frames at the output rate.
     func frames(_ seconds: Double) -> Int {
-        Int((seconds * Double(sampleRate)).rounded())
+        Int((seconds * Double(rate)).rounded())
     }
 }

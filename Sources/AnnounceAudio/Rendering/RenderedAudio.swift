@@ -1,5 +1,5 @@
 /// The samples of a rendered announcement, as the renderer made them.
-public enum RenderedSamples: Equatable, Sendable {
+package enum RenderedSamples: Equatable, Sendable {
     /// Float samples in -1 ... 1.
     case float([Float])
     /// 16-bit samples, exactly as a 16-bit PCM file stores them: made when
@@ -7,7 +7,7 @@ public enum RenderedSamples: Equatable, Sendable {
     case pcm16([Int16])
 
     /// The number of samples.
-    public var count: Int {
+    package var count: Int {
         switch self {
         case .float(let samples): samples.count
         case .pcm16(let samples): samples.count
@@ -16,15 +16,15 @@ public enum RenderedSamples: Equatable, Sendable {
 }
 
 /// An announcement rendered by ``Renderer``, with what it took to make it.
-public struct RenderedAudio: Equatable, Sendable {
+package struct RenderedAudio: Equatable, Sendable {
     /// The output sample rate.
-    public var sampleRate: Int
+    package var sampleRate: Int
     /// The announcement at the output rate, loudness-normalised.
-    public var samples: RenderedSamples
+    package var samples: RenderedSamples
     /// The speed-up applied to fit the budget; 1 when none was needed.
-    public var speed: Double
+    package var speed: Double
     /// The length with the full pauses and no speed-up, in seconds.
-    public var naturalDuration: Double
+    package var naturalDuration: Double
     /// The integrated loudness of ``audio`` in LUFS; `-infinity` when it is
     /// shorter than one 400 ms measuring block.
     ///
@@ -34,7 +34,7 @@ public struct RenderedAudio: Equatable, Sendable {
     /// the announcement lays them out.
     /// It is within a few hundredths of a LU of what libebur128 measures on
     /// the written file. Sped-up audio is measured.
-    public var loudness: Double
+    package var loudness: Double
     /// The true peak of ``audio`` in dBTP.
     ///
     /// At normal speed this is the largest true peak of the clips, each
@@ -42,17 +42,17 @@ public struct RenderedAudio: Equatable, Sendable {
     /// acted, of the limited clips): exact when the clips
     /// are apart or faded (the joins add nothing), otherwise the audio is
     /// measured. It is never below what libebur128 measures on the file.
-    public var truePeak: Double
+    package var truePeak: Double
     /// The gain applied to reach the loudness target, in dB, before the
     /// limiter.
-    public var gain: Double
+    package var gain: Double
     /// How far the true-peak limiter lowered the loudest peak below the
     /// gain, in dB: 0 when the peaks at the gain stayed under the ceiling
     /// and the limiter left every sample alone.
-    public var limiting: Double
+    package var limiting: Double
 
     /// A rendering result; ``Renderer/render(_:pcm16:)`` makes these.
-    public init(
+    package init(
         sampleRate: Int, samples: RenderedSamples, speed: Double, naturalDuration: Double, loudness: Double,
         truePeak: Double, gain: Double, limiting: Double = 0
     ) {
@@ -68,7 +68,7 @@ public struct RenderedAudio: Equatable, Sendable {
 
     /// The samples as floats in -1 ... 1; 16-bit samples are divided by
     /// 32768, which gives what decoding the written file gives.
-    public var audio: AudioBuffer {
+    package var audio: AudioBuffer {
         switch samples {
         case .float(let samples):
             AudioBuffer(sampleRate: sampleRate, samples: samples)
@@ -78,5 +78,5 @@ public struct RenderedAudio: Equatable, Sendable {
     }
 
     /// The length in seconds.
-    public var duration: Double { Double(samples.count) / Double(sampleRate) }
+    package var duration: Double { Double(samples.count) / Double(sampleRate) }
 }

@@ -4,7 +4,7 @@ extension Renderer {
     /// the loudness target instead, with its peaks lowered by about this
     /// much. Speech clips, 11 to 18 dB from peak to RMS, need up to about
     /// 4 dB at -16 LUFS and -1 dBTP.
-    public static let maximumLimiting = 6.0
+    package static let maximumLimiting = 6.0
 
     /// The grid, in dB, of the gains at which clips are limited. An
     /// announcement's gain is rounded to it, so that announcements share
@@ -46,7 +46,7 @@ extension Renderer {
     func limited(
         _ timeline: Timeline, integrated: Double, truePeak: Double, limit: Int, pcm16: Bool, naturalDuration: Double
     ) throws(AudioError) -> RenderedAudio? {
-        let rate = settings.sampleRate
+        let rate = settings.rate
         let target = settings.loudnessTarget
         var search = GainSearch(
             target: target, step: Self.limiterGainStep, tolerance: Self.limiterGainStep / 2,
@@ -85,7 +85,7 @@ extension Renderer {
     /// limited one by one; `integrated` is the loudness of `samples`.
     /// - Throws: ``AudioError`` when libebur128 cannot measure.
     func limit(_ samples: inout [Float], integrated: Double, truePeak: Double) throws(AudioError) -> (Normalization, limiting: Double) {
-        let rate = settings.sampleRate
+        let rate = settings.rate
         let target = settings.loudnessTarget
         let limiter = Limiter(sampleRate: rate, ceiling: settings.truePeakCeiling)
         var search = GainSearch(target: target, step: 0, tolerance: 0.01, maximum: maximumLimiterGain(truePeak: truePeak))

@@ -44,7 +44,7 @@ extension Renderer {
     /// needs no speed-up and ``Timeline/clipsBoundTruePeak``.
     func estimatedNormalization(of timeline: Timeline) -> Normalization {
         normalization(
-            integrated: timeline.estimatedLoudness(sampleRate: settings.sampleRate),
+            integrated: timeline.estimatedLoudness(sampleRate: settings.rate),
             truePeak: Loudness.decibels(amplitude: timeline.truePeakAmplitude))
     }
 
@@ -53,7 +53,7 @@ extension Renderer {
     /// with how far it lowered the loudest peak (dB).
     /// - Throws: ``AudioError`` when libebur128 cannot measure.
     func normalize(_ samples: inout [Float]) throws(AudioError) -> (Normalization, limiting: Double) {
-        let measured = try Loudness(measuring: AudioBuffer(sampleRate: settings.sampleRate, samples: samples))
+        let measured = try Loudness(measuring: AudioBuffer(sampleRate: settings.rate, samples: samples))
         let normalization = normalization(integrated: measured.integrated, truePeak: measured.truePeak)
         if heldByCeiling(normalization) {
             return try limit(&samples, integrated: measured.integrated, truePeak: measured.truePeak)

@@ -19,7 +19,7 @@ extension Renderer {
     /// - Throws: ``AudioError`` of kind `overBudget` when even
     ///   ``RenderSettings/maxSpeed`` is not fast enough.
     func speedUp(_ samples: [Float], toFit limit: Int, fade: Fade) throws(AudioError) -> ([Float], Double) {
-        let rate = settings.sampleRate
+        let rate = settings.rate
         let maxSpeed = settings.maxSpeed
         // libsonic's output can miss its length by a pitch period; a few ms
         // over is cut from the end of the last clip's tail instead.
@@ -64,7 +64,7 @@ extension Renderer {
     /// The error for an announcement that needs `frames` frames at the
     /// fastest speed, as in `needs 7.4 s at 1.35x; budget is 6.0 s`.
     private func overBudget(needing frames: Double) -> AudioError {
-        let seconds = frames / Double(settings.sampleRate)
+        let seconds = frames / Double(settings.rate)
         // Rounded up, so the need never reads as if it fit the budget.
         let shown = (seconds * 10 - 1e-9).rounded(.up) / 10
         return AudioError(

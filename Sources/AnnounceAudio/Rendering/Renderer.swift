@@ -24,14 +24,14 @@
 /// as a whole.
 ///
 /// The same segments and settings always give the same samples.
-public struct Renderer: Sendable {
+package struct Renderer: Sendable {
     /// Rate, budget, pauses and loudness of every render.
-    public let settings: RenderSettings
+    package let settings: RenderSettings
     /// Where the prepared clips come from.
-    public let cache: ClipCache
+    package let cache: ClipCache
 
     /// A renderer with `settings`, sharing prepared clips through `cache`.
-    public init(settings: RenderSettings, cache: ClipCache = .shared) {
+    package init(settings: RenderSettings, cache: ClipCache = .shared) {
         self.settings = settings
         self.cache = cache
     }
@@ -42,12 +42,12 @@ public struct Renderer: Sendable {
     /// - Throws: ``AudioError``: `unreadable` or `unusableClip` for a clip
     ///   (naming its file), `overBudget` when even the fastest allowed speed
     ///   does not fit, `unsupportedFormat` for settings out of range.
-    public func render(_ segments: [ClipSegment], pcm16: Bool = false) throws(AudioError) -> RenderedAudio {
+    package func render(_ segments: [ClipSegment], pcm16: Bool = false) throws(AudioError) -> RenderedAudio {
         try settings.validate()
         guard !segments.isEmpty else {
             throw AudioError(.unusableClip, "there are no clips to render")
         }
-        let rate = settings.sampleRate
+        let rate = settings.rate
         let paths = segments.map { $0.path }
         let fadeFrames = settings.frames(settings.fade)
         let clips = try cache.clips(at: paths, sampleRate: rate, fadeFrames: fadeFrames)

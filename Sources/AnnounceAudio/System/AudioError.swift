@@ -1,8 +1,10 @@
+import AnnounceCore
+
 /// A failure in the audio layer: a file that cannot be read or written, a
 /// clip that is not usable, an announcement that does not fit its budget.
 /// The ``description`` is one line for the user.
-public struct AudioError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The kinds of failure; each maps to an ``ExitStatus``.
+public struct AudioError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// The kinds of failure; each belongs to one ``/AnnounceCore/ErrorCategory``.
     public enum Kind: Equatable, Sendable {
         /// A clip or input file cannot be opened or decoded.
         case unreadable
@@ -29,4 +31,16 @@ public struct AudioError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The one-line message: ``message``.
     public var description: String { message }
+
+    /// Unreadable or unusable clips are the voice's fault, an announcement
+    /// over budget is rejected input, an unwritable output is output, and a
+    /// format or setting that is not offered is usage.
+    public var category: ErrorCategory {
+        switch kind {
+        case .overBudget: .rejectedInput
+        case .unreadable, .unusableClip: .voice
+        case .unwritable: .output
+        case .unsupportedFormat: .usage
+        }
+    }
 }

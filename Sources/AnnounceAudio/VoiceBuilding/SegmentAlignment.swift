@@ -74,7 +74,9 @@ struct SegmentAlignment {
                 item == gap ? nil : matchCost(syllables[item], sounds[item < gap ? item : item - 1].duration, perSyllable: perSyllable)
             }
             return [oneOf(costs, single: result.problems[0]) { .missingOneOf(items: $0) }]
-        case .extra where sounds.count == syllables.count + 1, .split where sounds.count == syllables.count + 1:
+        case .extra:
+            return [oneTooMany(syllables: syllables, sounds: sounds, perSyllable: perSyllable)]
+        case .split where sounds.count == syllables.count + 1:
             return [oneTooMany(syllables: syllables, sounds: sounds, perSyllable: perSyllable)]
         default:
             return result.problems

@@ -1,13 +1,13 @@
 extension SoundFile {
     /// The longest recording session the voice builder reads, in seconds.
-    public static let maximumRecordingDuration = 600.0
+    package static let maximumRecordingDuration = 600.0
 
     /// Decodes a recording session at `path`, mixed to mono: like
     /// ``readMono(path:)``, but for files up to ``maximumRecordingDuration``
     /// long instead of one clip's 30 s.
     /// - Throws: ``AudioError`` naming `path`: `unreadable` when libsndfile
     ///   cannot decode it, `unusableClip` when it is empty or too long.
-    public static func readRecording(path: String) throws(AudioError) -> (audio: AudioBuffer, info: SoundFileInfo) {
+    package static func readRecording(path: String) throws(AudioError) -> (audio: AudioBuffer, info: SoundFileInfo) {
         let file = try SoundFileHandle(readingFrom: path)
         let info = file.fileInfo
         guard info.sampleRate > 0, info.channels > 0 else {

@@ -1,8 +1,10 @@
+import AnnounceCore
+
 /// Why a voice was not built. Nothing is left in the output folder. The
 /// ``lines`` say what is wrong, one problem each.
-public struct VoiceBuildError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The kinds of problem that stop a build; each maps to an ``ExitStatus``.
-    public enum Kind: Equatable, Sendable {
+package struct VoiceBuildError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// The kinds of problem that stop a build; each belongs to one ``/AnnounceCore/ErrorCategory``.
+    package enum Kind: Equatable, Sendable {
         /// An option that makes no sense (a bad id, no recordings and no command).
         case usage
         /// A recording or TTS output missing or unreadable, or the TTS command failed.
@@ -16,21 +18,33 @@ public struct VoiceBuildError: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     /// What kind of problem stopped the build.
-    public let kind: Kind
+    package let kind: Kind
     /// One line per problem.
-    public let lines: [String]
+    package let lines: [String]
 
     /// An error of `kind` with one line per problem.
-    public init(_ kind: Kind, _ lines: [String]) {
+    package init(_ kind: Kind, _ lines: [String]) {
         self.kind = kind
         self.lines = lines
     }
 
     /// An error of `kind` with one line.
-    public init(_ kind: Kind, _ line: String) {
+    package init(_ kind: Kind, _ line: String) {
         self.init(kind, [line])
     }
 
     /// The lines, joined by newlines.
-    public var description: String { lines.joined(separator: "\n") }
+    package var description: String { lines.joined(separator: "\n") }
+
+    /// Recordings that do not match the script are rejected input; a
+    /// missing recording or a voice that fails its check is the voice's
+    /// fault.
+    package var category: ErrorCategory {
+        switch kind {
+        case .usage: .usage
+        case .mismatch: .rejectedInput
+        case .input, .check: .voice
+        case .output: .output
+        }
+    }
 }

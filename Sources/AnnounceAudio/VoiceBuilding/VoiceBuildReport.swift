@@ -1,45 +1,47 @@
+import AnnounceCore
+
 /// What `announce voice build` made: the voice and, per item, where it was
 /// found and how it measures. Times and levels are rounded (1 ms, 0.1 dB) so
 /// the report is stable.
-public struct VoiceBuildReport: Codable, Equatable, Sendable {
+package struct VoiceBuildReport: Codable, Equatable, Sendable {
     /// One item of the script as built.
-    public struct Item: Codable, Equatable, Sendable {
+    package struct Item: Codable, Equatable, Sendable {
         /// The item's number in the script.
-        public var number: Int
+        package var number: Int
         /// What the item says.
-        public var text: String
+        package var text: String
         /// The clip file written, in the voice folder.
-        public var file: String
+        package var file: String
         /// The recording (file name) or `tts` the item came from.
-        public var source: String
+        package var source: String
         /// Where the clip starts in its source, in seconds.
-        public var start: Double
+        package var start: Double
         /// Where the clip ends in its source, in seconds.
-        public var end: Double
+        package var end: Double
         /// The clip's length, in seconds.
-        public var duration: Double
+        package var duration: Double
         /// The clip's sample peak, in dBFS.
-        public var peak: Double
+        package var peak: Double
         /// The clip's RMS level, in dBFS.
-        public var rms: Double
+        package var rms: Double
         /// The clip's RMS above the noise floor around it, in dB; nil when
         /// the floor is digital silence.
-        public var snr: Double?
+        package var snr: Double?
     }
 
     /// The voice folder written.
-    public var directory: String
+    package var directory: String
     /// The voice's id.
-    public var id: String
+    package var id: String
     /// The rate of every clip, in Hz.
-    public var sampleRate: Int
+    package var sampleRate: Int
     /// Each item of the script, in order.
-    public var items: [Item]
+    package var items: [Item]
     /// What `voice check` warned about the built voice.
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// The report as aligned text, one line per item.
-    public var text: String {
+    package var text: String {
         var out = "voice \(id): \(items.count) clips at \(sampleRate) Hz in \(directory)\n"
         for item in items {
             let snr = item.snr.map { "\($0.decimal(maximumDigits: 1)) dB" } ?? "-"
@@ -54,7 +56,7 @@ public struct VoiceBuildReport: Codable, Equatable, Sendable {
 
 extension VoiceBuildReport {
     /// The report as one JSON line (`announce voice build --json`), keys sorted.
-    public var jsonLine: String {
+    package var jsonLine: String {
         var object = JSONObject()
         object.add("directory", directory)
         object.add("id", id)

@@ -11,7 +11,7 @@ extension VoiceBuilder {
     ///   command fails (with its exit status), writes nothing, or writes
     ///   something unreadable or silent; `check` and `output` as for
     ///   ``build(recordings:into:)``.
-    public func build(command: String, into directory: String) throws(VoiceBuildError) -> VoiceBuildReport {
+    package func build(command: String, into directory: String) throws(VoiceBuildError) -> VoiceBuildReport {
         try requireValidID()
         guard command.contains("{out}") else {
             throw VoiceBuildError(.usage, "the TTS command must contain {out}, where it writes each item's sound file")

@@ -10,7 +10,7 @@ extension VoiceBuilder {
     ///   its time) when the items found do not match the script, `check`
     ///   when the built voice fails its check, `output` when `directory`
     ///   holds anything or cannot be written.
-    public func build(recordings paths: [String], into directory: String) throws(VoiceBuildError) -> VoiceBuildReport {
+    package func build(recordings paths: [String], into directory: String) throws(VoiceBuildError) -> VoiceBuildReport {
         try requireValidID()
         guard !paths.isEmpty else { throw VoiceBuildError(.usage, "no recordings given") }
         // Refuse a full output folder before the slow part.

@@ -21,23 +21,23 @@ import Darwin
 /// with its rules. The voice is then checked (``VoiceInspection``) and must
 /// plan every reading and prefix of the script before it is moved into
 /// place; otherwise nothing is left.
-public struct VoiceBuilder: Sendable {
+package struct VoiceBuilder: Sendable {
     /// Who the voice is and where it came from, for `voice.json`.
-    public struct Details: Sendable {
+    package struct Details: Sendable {
         /// The voice id: 1–64 of `a-z 0-9 . _ -`.
-        public var id: String
+        package var id: String
         /// A human name; default: the id.
-        public var name: String?
+        package var name: String?
         /// The licence of the recordings or of the engine's output.
-        public var license: String?
+        package var license: String?
         /// Who spoke or which engine, where and how it was recorded.
-        public var provenance: String?
+        package var provenance: String?
         /// The build date as written in the manifest (`2026-11-23`); given,
         /// so the same inputs give the same manifest.
-        public var date: String
+        package var date: String
 
         /// Details for `voice.json`; only the id and the date are required.
-        public init(id: String, name: String? = nil, license: String? = nil, provenance: String? = nil, date: String) {
+        package init(id: String, name: String? = nil, license: String? = nil, provenance: String? = nil, date: String) {
             self.id = id
             self.name = name
             self.license = license
@@ -47,38 +47,38 @@ public struct VoiceBuilder: Sendable {
     }
 
     /// What was recorded, in order.
-    public var script: VoiceScript
+    package var script: VoiceScript
     /// Who the voice is, for `voice.json`.
-    public var details: Details
+    package var details: Details
     /// The trimming rule: the renderer's own.
-    public var preparation = ClipPreparation()
+    package var preparation = ClipPreparation()
     /// The rate the clips are written at; nil: the first recording's (or
     /// TTS output's). By default ``defaultSampleRate``, the bundled voice's.
-    public var outputRate: Int? = VoiceBuilder.defaultSampleRate
+    package var outputRate: Int? = VoiceBuilder.defaultSampleRate
     /// Audacity label tracks, one per recording in order: the items are
     /// the labelled stretches instead of what energy segmentation finds.
-    public var labels: [String] = []
+    package var labels: [String] = []
     /// Stretches of the recordings to leave out (a bad take, a cough).
-    public var skips: [Skip] = []
+    package var skips: [Skip] = []
     /// A voice to compare the sounds with when one item seems missing
     /// (the bundled voice): its clip for each item tells which is missing.
-    public var reference: Voice?
+    package var reference: Voice?
 
     /// A stretch of a recording to leave out: `START-END` in seconds, in
     /// `file` (a recording's file name) or, when nil, in every recording.
-    public struct Skip: Sendable, Equatable {
-        public var file: String?
-        public var start: Double
-        public var end: Double
+    package struct Skip: Sendable, Equatable {
+        package var file: String?
+        package var start: Double
+        package var end: Double
 
-        public init(file: String? = nil, start: Double, end: Double) {
+        package init(file: String? = nil, start: Double, end: Double) {
             self.file = file
             self.start = start
             self.end = end
         }
 
         /// Parses `12.3-13.1` or `take2.wav:12.3-13.1`.
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             var rest = Substring(text)
             var file: String?
             if let colon = text.lastIndex(of: ":") {
@@ -95,15 +95,15 @@ public struct VoiceBuilder: Sendable {
 
     /// The largest amount the voice is declared to say, written to
     /// `voice.json` as `maximumAmount`; nil: none declared (99,999,999.99 is checked).
-    public var maximumAmount: Amount?
+    package var maximumAmount: Amount?
 
     /// 16 kHz: speech needs nothing above 8 kHz, a phone's speaker gives
     /// nothing more, and each second of a notification file is 32 kB in
     /// 16-bit PCM, the size the extension downloads.
-    public static let defaultSampleRate = 16_000
+    package static let defaultSampleRate = 16_000
 
     /// A builder for `script` with `details`.
-    public init(script: VoiceScript, details: Details) {
+    package init(script: VoiceScript, details: Details) {
         self.script = script
         self.details = details
     }

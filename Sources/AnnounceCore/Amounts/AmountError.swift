@@ -2,7 +2,10 @@
 ///
 /// The ``description`` is the one line a user sees: it quotes the input and
 /// names the problem, e.g. `'1.234' has more than 2 decimal places`.
-public struct AmountError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct AmountError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// An amount that cannot be announced is rejected input.
+    public var category: ErrorCategory { .rejectedInput }
+
     /// The kinds of problem an amount can have.
     public enum Problem: Equatable, Sendable {
         /// No digits at all (empty or only blanks).

@@ -6,8 +6,8 @@
 /// `支付宝到账三笔，共计一百二十三点四五元`, with a pause after 支付宝到账
 /// (the lead) and one at the comma.
 ///
-/// The ``Template/payment`` template gives exactly the words and text of
-/// ``Phrase``.
+/// The ``Template/payment`` template gives the prefix words, then the
+/// words of the amount's ``Reading``.
 public struct Message: Hashable, Sendable {
     /// What the message says, with slots.
     public let template: Template

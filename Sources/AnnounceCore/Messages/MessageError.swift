@@ -2,7 +2,10 @@
 ///
 /// The ``description`` is one line naming the template or the amounts and
 /// the problem, e.g. `template 'refund' needs an amount for {amount}`.
-public struct MessageError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct MessageError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// A message whose values do not fit its template is rejected input.
+    public var category: ErrorCategory { .rejectedInput }
+
     /// The kinds of problem.
     public enum Problem: Equatable, Sendable {
         /// The template has `{amount}` and no amount was given.

@@ -2,7 +2,10 @@
 ///
 /// The ``description`` is one line that quotes the template and names the
 /// problem, e.g. `template '退款{amout}元' has an unknown slot {amout}: …`.
-public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct TemplateError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// A template that cannot be read is a usage error: no amount can use it.
+    public var category: ErrorCategory { .usage }
+
     /// The kinds of problem a template can have (docs/MESSAGES.md T1–T9).
     public enum Problem: Equatable, Sendable {
         /// No words and no slots.

@@ -2,7 +2,10 @@
 ///
 /// The ``description`` is one line that quotes the input and names the
 /// problem, e.g. `count '0' must be at least 1`.
-public struct CountError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct CountError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// A count that cannot be said is rejected input.
+    public var category: ErrorCategory { .rejectedInput }
+
     /// The kinds of problem a count can have.
     public enum Problem: Equatable, Sendable {
         /// No text at all.

@@ -47,7 +47,10 @@ public struct Prefix: Hashable, Sendable {
 }
 
 /// Why a `--prefix` value was refused.
-public struct PrefixError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct PrefixError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// A prefix that cannot be said is a usage error: no amount can use it.
+    public var category: ErrorCategory { .usage }
+
     /// The kinds of problem: no words, a control character, more than
     /// ``Prefix/maximumLength`` characters.
     public enum Problem: Equatable, Sendable { case empty, controlCharacter, tooLong }

@@ -1,7 +1,7 @@
 /// The words an amount is read as: `一 百 二 十 三 点 四 五 元`.
 ///
 /// Each word is what one clip says. The prefix (到账…) is not part of the
-/// reading; see ``Phrase``.
+/// reading; see ``Message``.
 public struct Reading: Hashable, Sendable {
     /// The words, in order; each is what one clip says.
     public let words: [String]

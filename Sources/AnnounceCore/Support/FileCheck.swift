@@ -9,18 +9,18 @@
 /// What announce checks before it opens a file it was given: that it is a
 /// regular file (a FIFO, a device or a socket would block a reader or never
 /// end), and where it really is once symbolic links are followed.
-public enum FileCheck {
+package enum FileCheck {
     /// A file that cannot be used, with the one-line reason.
-    public struct Failure: Error, Equatable, Sendable {
+    package struct Failure: Error, Equatable, Sendable {
         /// Why: `is a FIFO, not a regular file`, `does not exist`.
-        public let reason: String
+        package let reason: String
         /// Whether the file is simply not there (nothing at the path).
-        public let isMissing: Bool
+        package let isMissing: Bool
     }
 
     /// The absolute path of `path` with every symbolic link, `.` and `..`
     /// resolved (`realpath`); nil when it does not exist or cannot be resolved.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -28,7 +28,7 @@ public enum FileCheck {
 
     /// Whether `path`, a real path, is `folder` (a real path) or inside it.
     /// Compared as bytes: canonically equivalent names are different files.
-    public static func isInside(_ path: String, folder: String) -> Bool {
+    package static func isInside(_ path: String, folder: String) -> Bool {
         if path.utf8.elementsEqual(folder.utf8) || folder == "/" { return true }
         let prefix = folder.utf8.last == UInt8(ascii: "/") ? folder : folder + "/"
         return path.utf8.starts(with: prefix.utf8)
@@ -37,7 +37,7 @@ public enum FileCheck {
     /// Checks, without opening it, that `path` (links followed) is a
     /// regular file.
     /// - Throws: ``Failure`` naming what it is instead.
-    public static func requireRegularFile(_ path: String) throws(Failure) {
+    package static func requireRegularFile(_ path: String) throws(Failure) {
         var status = stat()
         guard stat(path, &status) == 0 else { throw missingOrUnreadable(path, error: errno) }
         try requireRegular(mode: status.st_mode)
@@ -49,7 +49,7 @@ public enum FileCheck {
     /// is not followed (resolve it first with ``realPath(_:)``).
     /// - Throws: ``Failure`` when it cannot be opened or read, is not a
     ///   regular file, or is larger than `limit`.
-    public static func readRegularFile(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+    package static func readRegularFile(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
         let descriptor = try openRegularFile(path, followingLinks: false)
         defer { close(descriptor) }
         var status = stat()
@@ -84,7 +84,7 @@ public enum FileCheck {
     ///   - path: the file to open.
     ///   - followingLinks: false to refuse a final symbolic link.
     /// - Throws: ``Failure`` when it cannot be opened or is not a regular file.
-    public static func openRegularFile(_ path: String, followingLinks: Bool = true) throws(Failure) -> Int32 {
+    package static func openRegularFile(_ path: String, followingLinks: Bool = true) throws(Failure) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             let error = errno

@@ -1,23 +1,21 @@
 /// The clips that say a phrase, in order.
-public struct ClipPlan: Hashable, Sendable {
+package struct ClipPlan: Hashable, Sendable {
     /// One clip of the plan: the word or run of words it says, and its file.
-    public struct Clip: Hashable, Sendable {
+    package struct Clip: Hashable, Sendable {
         /// The words this clip says: one word, or a run such as `一 百`.
-        public let words: [String]
+        package let words: [String]
         /// The clip file, relative to the voice folder, as in the manifest.
-        public let file: String
+        package let file: String
         /// Whether the clip says only prefix words (a pause follows the prefix).
-        public let isPrefix: Bool
+        package let isPrefix: Bool
         /// Whether the longer pause (the prefix pause) follows this clip in
         /// a message: after its lead and at a comma (docs/MESSAGES.md M2).
-        /// Plans of a ``Phrase`` leave it false: their pause is where
-        /// ``isPrefix`` changes.
-        public let pauseAfter: Bool
+        package let pauseAfter: Bool
 
         /// A clip saying `words` from `file` (relative to the voice folder);
         /// `isPrefix` if it says only prefix words, `pauseAfter` if the prefix
         /// pause follows it.
-        public init(words: [String], file: String, isPrefix: Bool, pauseAfter: Bool = false) {
+        package init(words: [String], file: String, isPrefix: Bool, pauseAfter: Bool = false) {
             self.words = words
             self.file = file
             self.isPrefix = isPrefix
@@ -25,14 +23,14 @@ public struct ClipPlan: Hashable, Sendable {
         }
 
         /// The words run together: `一百`.
-        public var text: String { words.joined() }
+        package var text: String { words.joined() }
     }
 
     /// The clips, in the order they are said.
-    public let clips: [Clip]
+    package let clips: [Clip]
 
     /// A plan of `clips`, in the order they are said.
-    public init(clips: [Clip]) {
+    package init(clips: [Clip]) {
         self.clips = clips
     }
 }

@@ -5,7 +5,7 @@
 /// "when": "leads-group"}`); the planner skips a clip whose rules do not all
 /// hold at a position and falls back to shorter runs or single words. See
 /// docs/VOICES.md.
-public enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
+package enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
     /// The clip starts a number group: it starts the reading, or follows
     /// 亿 or 万, or a 零 that follows 亿 or 万. 一 there is the whole group
     /// (一万, 一亿零一万) and is said yí/yì; after 十 or an inner 零
@@ -23,13 +23,13 @@ public enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
     case thirdPairs = "third-pairs"
 
     /// Words read with the third tone, as readings produce them.
-    public static let thirdToneWords: Set<String> = ["五", "九", "百", "点", "两", "角"]
+    package static let thirdToneWords: Set<String> = ["五", "九", "百", "点", "两", "角"]
 
     /// Whether the rule holds for a clip saying `words[range]`, where the
     /// first `prefixCount` words are the prefix (a pause follows it, so no
     /// sandhi crosses it); `hasClip` says whether the voice has a clip for a
     /// range of `words`.
-    public func holds(
+    package func holds(
         in words: [String], range: Range<Int>, prefixCount: Int, hasClip: (Range<Int>) -> Bool = { _ in true }
     ) -> Bool {
         switch self {
@@ -66,7 +66,7 @@ extension ClipRule {
     /// The rules a clip for `key` gets when the manifest states none: a run
     /// ending in a third-tone word needs ``thirdPairs``, and 一万 / 一亿 need
     /// ``leadsGroup``. A manifest's explicit `"when": []` means no rule.
-    public static func defaults(for key: String) -> [ClipRule] {
+    package static func defaults(for key: String) -> [ClipRule] {
         let characters = key.map(String.init)
         guard characters.count >= 2 else { return [] }
         var rules: [ClipRule] = []

@@ -1,11 +1,11 @@
 /// Pinyin for the words a voice records: the syllables of each character
 /// with tone numbers (`wan4`), the tones as said in a run (tone sandhi), and
 /// tone marks (`wàn`).
-public enum Pinyin {
+package enum Pinyin {
     /// Citation pinyin (tone 1–4, 5 for the neutral tone) of the characters
     /// readings and the preset prefixes use, and of some common in payment
     /// announcements. Others need a pronunciation from the caller.
-    public static let lexicon: [Character: String] = [
+    package static let lexicon: [Character: String] = [
         "零": "ling2", "一": "yi1", "二": "er4", "两": "liang3", "三": "san1", "四": "si4", "五": "wu3",
         "六": "liu4", "七": "qi1", "八": "ba1", "九": "jiu3", "十": "shi2", "百": "bai3", "千": "qian1",
         "万": "wan4", "亿": "yi4", "点": "dian3", "元": "yuan2", "角": "jiao3", "分": "fen1",
@@ -21,7 +21,7 @@ public enum Pinyin {
     /// The citation syllables of `text`, one per character (`["yi1", "wan4"]`),
     /// from `pronunciations` (whole text → syllables separated by blanks or
     /// `-`) or the lexicon; nil when a character has no known pinyin.
-    public static func syllables(of text: String, pronunciations: [String: String] = [:]) -> [String]? {
+    package static func syllables(of text: String, pronunciations: [String: String] = [:]) -> [String]? {
         if let given = pronunciations[text] {
             let parts = given.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
             return parts.count == text.count && parts.allSatisfy(isSyllable) ? parts : nil
@@ -37,7 +37,7 @@ public enum Pinyin {
     }
 
     /// Whether `syllable` is lowercase ASCII letters (ü as `v`) and a tone digit 1–5.
-    public static func isSyllable(_ syllable: String) -> Bool {
+    package static func isSyllable(_ syllable: String) -> Bool {
         guard let last = syllable.last, ("1"..."5").contains(last), syllable.count >= 2 else { return false }
         return syllable.dropLast().allSatisfy { ("a"..."z").contains($0) }
     }
@@ -51,7 +51,7 @@ public enum Pinyin {
     /// third tone rises (pairs taken from the end of a run: 五五 wu2 wu3,
     /// 五点五 wu3 dian2 wu3), and 一 before another syllable is yi2 before
     /// a fourth tone, yi4 before the others.
-    public static func spoken(_ syllables: [String]) -> [String] {
+    package static func spoken(_ syllables: [String]) -> [String] {
         var result = syllables
         var index = syllables.count - 1
         while index > 0 {
@@ -70,7 +70,7 @@ public enum Pinyin {
     }
 
     /// A syllable with its tone as a mark: `wan4` → `wàn`, `lv3` → `lǚ`.
-    public static func marked(_ syllable: String) -> String {
+    package static func marked(_ syllable: String) -> String {
         let tone = tone(syllable)
         let letters: [Character] = syllable.dropLast().map { $0 == "v" ? "ü" : $0 }
         guard (1...4).contains(tone) else { return String(letters) }

@@ -26,13 +26,13 @@ extension Voice {
         }
     }
 
-    /// Chooses the clips that say `message`, as ``plan(_:)-(Phrase)`` does for a
-    /// phrase, without running a clip across a pause. The lead's clips are
+    /// Chooses the clips that say `message`: the longest runs the voice has
+    /// clips for, without running a clip across a pause. The lead's clips are
     /// marked ``ClipPlan/Clip/isPrefix``, and the last clip before each
     /// pause ``ClipPlan/Clip/pauseAfter``.
     /// - Throws: ``VoiceError`` naming the word, the voice and the template
     ///   when a word has no clip.
-    public func plan(_ message: Message) throws(VoiceError) -> ClipPlan {
+    package func plan(_ message: Message) throws(VoiceError) -> ClipPlan {
         var clips: [ClipPlan.Clip] = []
         var start = 0
         for end in message.pauses + [message.words.count] where end > start {
@@ -56,6 +56,8 @@ extension Voice {
     /// `error` with the template named, so a missing word says which
     /// template needs it.
     private func naming(_ template: Template, in error: VoiceError) -> VoiceError {
-        VoiceError(error.kind, "\(error.message), needed by template \(AmountError.quote(template.description))")
+        // The payment sentence is what every voice says: naming it adds nothing.
+        guard template != .payment else { return error }
+        return VoiceError(error.kind, "\(error.message), needed by template \(AmountError.quote(template.description))")
     }
 }

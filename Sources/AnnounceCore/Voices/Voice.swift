@@ -15,7 +15,7 @@
 ///
 /// A voice says each word of a phrase with one clip. It may also have clips
 /// for runs of words (`一百`, `支付宝到账`), which sound more natural; the
-/// planner prefers the longest run that has a clip (see ``plan(_:)-(Phrase)``).
+/// planner prefers the longest run that has a clip (see ``plan(_:)``).
 public struct Voice: Sendable {
     /// The manifest's file name inside the voice folder.
     public static let manifestName = "voice.json"
@@ -23,7 +23,7 @@ public struct Voice: Sendable {
     /// The voice folder.
     public let directory: String
     /// The voice's manifest, checked when the voice was loaded.
-    public let manifest: VoiceManifest
+    package let manifest: VoiceManifest
     /// The clip keys as UTF-8 bytes: hashing bytes is much cheaper than
     /// hashing (normalising) CJK strings, and the planner looks up often.
     private let clipsByBytes: [[UInt8]: Entry]
@@ -97,7 +97,7 @@ public struct Voice: Sendable {
     }
 
     /// A voice from a manifest already in memory; clip files are relative to `directory`.
-    public init(directory: String, manifest: VoiceManifest) {
+    package init(directory: String, manifest: VoiceManifest) {
         self.init(directory: directory, manifest: manifest, resolvedClips: [:])
     }
 
@@ -208,15 +208,12 @@ public struct Voice: Sendable {
         }
     }
 
-    /// Chooses the clips that say `phrase`: at each point the longest run of
-    /// words that has a clip whose rules (``ClipRule``) hold there (greedy
-    /// longest match), down to single words.
+    /// Chooses the clips that say `words`, the first `prefixCount` of them
+    /// the lead: at each point the longest run of words that has a clip
+    /// whose rules (``ClipRule``) hold there (greedy longest match), down to
+    /// single words. ``plan(_:)`` calls it once per stretch between pauses.
     /// - Throws: ``VoiceError`` naming the word and the voice when a word
     ///   has no clip.
-    public func plan(_ phrase: Phrase) throws(VoiceError) -> ClipPlan {
-        try plan(words: phrase.words, prefixCount: phrase.prefix.words.count)
-    }
-
     package func plan(words: [String], prefixCount: Int) throws(VoiceError) -> ClipPlan {
         var clips: [ClipPlan.Clip] = []
         let hasClip = { (range: Range<Int>) in self.hasClip(for: words, range) }

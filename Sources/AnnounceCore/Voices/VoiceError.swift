@@ -1,6 +1,9 @@
 /// Why a voice cannot be used. The ``description`` is one line that names
 /// the voice (or its folder) and the problem.
-public struct VoiceError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct VoiceError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// Always ``ErrorCategory/voice``.
+    public var category: ErrorCategory { .voice }
+
     /// The kinds of problem a voice can have.
     public enum Kind: Equatable, Sendable {
         /// No voice folder or manifest where one was looked for.

@@ -6,30 +6,30 @@
 
 /// The manifest of a voice, `voice.json`: who the voice is, and which clip
 /// file says which word. See docs/VOICES.md for the format.
-public struct VoiceManifest: Equatable, Sendable {
+package struct VoiceManifest: Equatable, Sendable {
     /// The only manifest format this version reads.
-    public static let supportedFormat = 1
+    package static let supportedFormat = 1
 
     /// The manifest format; only ``supportedFormat`` is read.
-    public var format: Int
+    package var format: Int
     /// A short identifier: lowercase ASCII letters, digits, `.`, `_`, `-`.
-    public var id: String
+    package var id: String
     /// The voice's name, for people.
-    public var name: String
+    package var name: String
     /// The language the voice speaks, as a BCP 47 tag (`cmn-Hans`), if stated.
-    public var language: String?
+    package var language: String?
     /// The licence under which the clips may be used, if stated.
-    public var license: String?
+    package var license: String?
     /// Where the recordings come from (speaker or engine, studio, date), if stated.
-    public var provenance: String?
+    package var provenance: String?
     /// The voice's sample rate, if the manifest states one; otherwise the
     /// rate of its clips.
-    public var sampleRate: Int?
+    package var sampleRate: Int?
     /// Word (or run of words, `一百`) → clip file, relative to the voice folder.
-    public var clips: [String: String]
+    package var clips: [String: String]
     /// Run of words → where its clip may be used (``ClipRule``); a clip
     /// without rules applies everywhere.
-    public var rules: [String: [ClipRule]]
+    package var rules: [String: [ClipRule]]
     /// What the voice is made to say (`covers`), as its script said; nil
     /// when the manifest does not say.
     public var covers: VoiceCoverage?
@@ -41,21 +41,31 @@ public struct VoiceManifest: Equatable, Sendable {
     /// none: 99,999,999.99.
     public static let defaultMaximumAmount = try! Amount(fen: 9_999_999_999)
 
+    /// The parser manifests are read with: the strict one batch lines use
+    /// (duplicate keys, trailing commas and invalid UTF-8 refused), taking
+    /// a document as large as a manifest may be.
+    private static let parser = JSONLineParser(maximumLength: Voice.maximumManifestBytes)
+
     /// Parses and checks a manifest. `source` names it in messages.
-    public init(json data: Data, source: String) throws(VoiceError) {
+    package init(json data: Data, source: String) throws(VoiceError) {
         // Names from the manifest and the path are the author's text:
         // escaped (``MessageText``) so that every message is one line.
         let shownSource = MessageText.escaped(source)
         func invalid(_ problem: String) -> VoiceError {
             VoiceError(.invalidManifest, "\(shownSource): \(problem)")
         }
-        let object: JSONValue
-        do {
-            object = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw VoiceError(.unreadableManifest, "\(shownSource): not valid JSON (\(MessageText.escaped(Self.reason(error))))")
+        let bytes = [UInt8](data)
+        if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first != UInt8(ascii: "{") {
+            throw invalid("the manifest must be a JSON object")
         }
-        guard case .object(let fields) = object else { throw invalid("the manifest must be a JSON object") }
+        let members: [JSONLineParser.Member]
+        do {
+            members = try Self.parser.parseObject(bytes)
+        } catch {
+            throw VoiceError(
+                .unreadableManifest, "\(shownSource): not valid JSON at byte \(error.offset): \(MessageText.escaped(error.problem))")
+        }
+        let fields = JSONLineParser.Value.object(members).fields ?? [:]
 
         guard let format = fields["format"] else { throw invalid("'format' is missing (expected 1)") }
         guard let formatNumber = format.integer else { throw invalid("'format' must be a number") }
@@ -81,13 +91,14 @@ public struct VoiceManifest: Equatable, Sendable {
             sampleRate = number
         }
         guard let clipsValue = fields["clips"] else { throw invalid("'clips' is missing") }
-        guard case .object(let clipFields) = clipsValue else {
+        guard case .object(let clipMembers) = clipsValue else {
             throw invalid("'clips' must be an object mapping words to file names, not \(clipsValue.kindName)")
         }
-        guard !clipFields.isEmpty else { throw invalid("'clips' is empty") }
+        guard !clipMembers.isEmpty else { throw invalid("'clips' is empty") }
         var clips: [String: String] = [:]
         var rules: [String: [ClipRule]] = [:]
-        for (word, value) in clipFields {
+        for member in clipMembers {
+            let (word, value) = (member.key, member.value)
             guard !word.isEmpty, !word.unicodeScalars.contains(where: Self.isBlankOrControl) else {
                 throw invalid("clip word \(MessageText.quoted(word)) must be non-empty, without blanks or control characters")
             }
@@ -118,10 +129,10 @@ public struct VoiceManifest: Equatable, Sendable {
     /// "when": "leads-group"}` where `when` is one rule name or a list of
     /// them. The rules are nil when the manifest states none.
     private static func clipEntry(
-        _ word: String, _ value: JSONValue, _ invalid: (String) -> VoiceError
+        _ word: String, _ value: JSONLineParser.Value, _ invalid: (String) -> VoiceError
     ) throws(VoiceError) -> (String, [ClipRule]?) {
         if let file = value.string { return (file, nil) }
-        guard case .object(let fields) = value else {
+        guard let fields = value.fields else {
             throw invalid("clip \(MessageText.quoted(word)) must name a file (a string), not \(value.kindName)")
         }
         guard let file = fields["file"]?.string else {
@@ -130,7 +141,7 @@ public struct VoiceManifest: Equatable, Sendable {
         if let extra = fields.keys.sorted().first(where: { $0 != "file" && $0 != "when" }) {
             throw invalid("clip \(MessageText.quoted(word)): unknown field \(MessageText.quoted(extra)) (a clip has 'file' and 'when')")
         }
-        let names: [JSONValue]
+        let names: [JSONLineParser.Value]
         switch fields["when"] {
         case nil: return (file, nil)
         case .string(let name): names = [.string(name)]
@@ -163,19 +174,10 @@ public struct VoiceManifest: Equatable, Sendable {
 
     /// Whether `path` is a relative path with no `..`, no empty parts, no
     /// control or invisible characters: a file inside the voice folder.
-    public static func isSafeRelativePath(_ path: String) -> Bool {
+    package static func isSafeRelativePath(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"),
             !path.unicodeScalars.contains(where: { $0 != " " && MessageText.isInvisible($0) })
         else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
-    }
-
-    /// The one-line reason Foundation gives for bad JSON.
-    private static func reason(_ error: Error) -> String {
-        var detail = "\(error)"
-        if case DecodingError.dataCorrupted(let context) = error {
-            detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-        }
-        return detail.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

@@ -28,12 +28,12 @@ public struct VoiceScript: Codable, Equatable, Sendable {
         /// The manifest key of the clip: the words run together.
         public var key: String
         /// Where the clip may be used; empty: everywhere.
-        public var when: [ClipRule]
+        package var when: [ClipRule]
         /// How to say it.
         public var instruction: String
 
         /// An item with every field given.
-        public init(
+        package init(
             number: Int, text: String, pinyin: String, marks: String, file: String, key: String, when: [ClipRule],
             instruction: String
         ) {

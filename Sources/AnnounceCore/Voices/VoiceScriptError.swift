@@ -1,5 +1,8 @@
 /// Why a voice script cannot be made or read. The ``description`` is one line.
-public struct VoiceScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct VoiceScriptError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// A script that cannot be read as one is rejected input.
+    public var category: ErrorCategory { .rejectedInput }
+
     /// The one-line message.
     public let message: String
 

@@ -20,6 +20,33 @@ struct Announce: ParsableCommand {
     /// ignored so that it is a write error announce handles (exit 74).
     static func main() {
         systemIgnoreBrokenPipe()
-        main(nil)
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(refusing: error)
+        }
+        do {
+            var command = command
+            try command.run()
+        } catch {
+            exit(refusing: error)
+        }
+        exit()
+    }
+
+    /// Ends the process for `error`: help and version requests print as
+    /// the parser prints them, a status a command chose ends quietly, and
+    /// every other refusal is one line `announce: …` with its status
+    /// (64 for a bad option or value).
+    private static func exit(refusing error: any Error) -> Never {
+        let code = exitCode(for: error)
+        if error is ExitCode || code == .success {
+            exit(withError: error)
+        }
+        let message = message(for: error).split(whereSeparator: \.isNewline)
+            .map { String($0.drop(while: \.isWhitespace)) }.joined(separator: " ")
+        Console.error(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
+        exit(withError: ExitCode(code.rawValue))
     }
 }

@@ -11,7 +11,9 @@ struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render many announcements: one item per line, one JSON result per line, in order.",
         discussion: """
-            Each line is a bare amount, or a JSON object {"amount": "123.45"} or {"fen": 12345} with optional "prefix", "name", "id" (echoed back), "style" ("decimal"/"currency"), "liang" and "leadYi" (booleans). Blank lines are skipped; a line may be at most 64 KiB. Options give the defaults for every item.
+            Each line is a bare amount, or a JSON object such as {"amount": "123.45"} with these fields: \(
+                BatchItem.fieldTable.map { "\"\($0.name)\": \($0.help)" }.joined(separator: "; ")).
+            An item has one of "amount", "fen" and "amounts" (or none, for a template without {amount}); the other fields are optional and override the options for that item. Blank lines are skipped; a line may be at most \(LineReader.maximumLength / 1024) KiB.
 
             Each result is the render --json line plus "line", "id" and "cached" (true when the file was already there with exactly these bytes, so it was not written again; --force writes it anyway); a failed item gives "error".
 
@@ -25,8 +27,15 @@ struct Batch: ParsableCommand {
     @OptionGroup var voiceOption: VoiceOption
     @OptionGroup var output: OutputOptions
 
-    @Option(help: "How many announcements to render at once (default: the number of cores).")
-    var jobs: Int = min(256, ProcessInfo.processInfo.activeProcessorCount)
+    @Option(help: ArgumentHelp(
+        "How many announcements to render at once, 1 to \(Self.mostJobs) (default: the number of cores, here \(Self.defaultJobs)).",
+        valueName: "n"))
+    var jobs: Int?
+
+    /// The most render threads a batch may use.
+    static let mostJobs = 256
+    /// The number of cores, at most ``mostJobs``.
+    static let defaultJobs = min(mostJobs, ProcessInfo.processInfo.activeProcessorCount)
 
     @Flag(name: .customLong("dry-run"), help: "Plan only: print the explain JSON of each item, write no audio.")
     var dryRun = false
@@ -35,8 +44,9 @@ struct Batch: ParsableCommand {
     var force = false
 
     func validate() throws {
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
-        if output.name != nil { throw ValidationError("--name names one file: give \"name\" per item instead") }
+        if let jobs, !(1...Self.mostJobs).contains(jobs) {
+            throw ValidationError("--jobs must be between 1 and \(Self.mostJobs)")
+        }
     }
 
     func run() throws {
@@ -54,7 +64,7 @@ struct Batch: ParsableCommand {
         }
         let pipeline = BatchPipeline(
             announcer: announcer, folder: folder,
-            options: .init(jobs: jobs, dryRun: dryRun, force: force, fenByDefault: phrase.fen, durable: output.fsync,
+            options: .init(jobs: jobs ?? Self.defaultJobs, dryRun: dryRun, force: force, fenByDefault: phrase.fen, durable: output.fsync,
                            soundURLBase: output.soundURLBase))
         let progress = BatchProgress(totalBytes: file.flatMap(Self.fileSize))
         let summary = pipeline.run(lines: reader, emit: { Console.write($0.report.jsonLine) }) { state in
@@ -68,7 +78,7 @@ struct Batch: ParsableCommand {
         } else if summary.failures > 0 {
             Console.error("batch: \(summary.failures) of \(summary.items) items failed")
         }
-        if summary.status != .success { throw Console.exit(summary.status) }
+        if let worst = summary.worst { throw Console.exit(ExitStatus(worst)) }
     }
 
     static func fileSize(_ path: String) -> Int? {

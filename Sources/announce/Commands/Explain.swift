@@ -37,7 +37,7 @@ struct Explain: ParsableCommand {
     }
 
     static func describe(input: String, plan: Announcer.Plan) -> String {
-        let clips = plan.plannedClips
+        let clips = plan.clips
         let total = clips.reduce(0) { $0 + $1.duration }
         let clipList = clips.map { "\($0.words) \($0.file) \(Int(($0.duration * 1000).rounded())) ms" }
         return "\(input)\t\(plan.text)\n  words: \(plan.words.joined(separator: " "))\n"

@@ -15,13 +15,15 @@ struct Render: ParsableCommand {
     @OptionGroup var input: AmountInput
     @OptionGroup var voiceOption: VoiceOption
     @OptionGroup var output: OutputOptions
+    @OptionGroup var naming: NameOption
 
     @Flag(help: "One JSON object per amount and line.")
     var json = false
 
     func validate() throws {
         try input.validate(template: phrase.parsedTemplate)
-        if output.name != nil && (input.stdin || (input.amountCount != 1 && !input.together && phrase.parsedTemplate.slots.contains(.amount))) {
+        try naming.validate(format: output.outputFormat)
+        if naming.name != nil && (input.stdin || (input.amountCount != 1 && !input.together && phrase.parsedTemplate.slots.contains(.amount))) {
             throw ValidationError("--name needs exactly one amount")
         }
     }
@@ -39,7 +41,7 @@ struct Render: ParsableCommand {
                 try folder.create()
                 created = true
             }
-            let sound = try folder.write(announcement, name: output.name, durable: output.fsync)
+            let sound = try folder.write(announcement, name: naming.name, durable: output.fsync)
             guard json else { return Console.write(sound.path + "\n") }
             var report = messages.report(AnnouncementReport(input: text, announcement: announcement, sound: sound), message: message)
             if let base = output.soundURLBase { report.addSoundURL(base: base) }

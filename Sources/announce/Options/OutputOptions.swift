@@ -2,30 +2,41 @@ import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
 
-
-/// Where and how sound files are written, and the time budget.
+/// Where and how sound files are written, and the time budget. Every
+/// default is the library's (``RenderSettings``, ``OutputFormat/default``),
+/// and every list in the help comes from the types themselves.
 struct OutputOptions: ParsableArguments {
+    private static let defaults = RenderSettings()
+
     @Option(help: ArgumentHelp("Write into ROOT/Library/Sounds/ (made if missing).", valueName: "root"))
     var out: String = "."
 
+    @Option(help: ArgumentHelp("Container: \(Help.list(OutputFormat.Container.allCases.map(\.rawValue))).", valueName: "container"))
+    var format: OutputFormat.Container = OutputFormat.default.container
+
     @Option(help: ArgumentHelp(
-        "The file name, instead of the content-derived one (one amount only).", valueName: "name"))
-    var name: String?
+        "Encoding: "
+            + Help.list(OutputFormat.Encoding.allCases.map { encoding in
+                encoding.containers.count == OutputFormat.Container.allCases.count
+                    ? encoding.rawValue : "\(encoding.rawValue) (\(encoding.containers.map(\.rawValue).joined(separator: ", ")) only)"
+            }) + ".",
+        valueName: "encoding"))
+    var encoding: OutputFormat.Encoding = OutputFormat.default.encoding
 
-    @Option(help: "Container: caf, wav or aiff.")
-    var format: OutputContainer = .caf
-
-    @Option(help: "Encoding: pcm16, ulaw, alaw, or ima4 (Apple IMA4, aiff only).")
-    var encoding: OutputEncoding = .pcm16
-
-    @Option(name: .customLong("sample-rate"), help: ArgumentHelp("Output sample rate in Hz (default: the voice's).", valueName: "hz"))
+    @Option(name: .customLong("sample-rate"), help: ArgumentHelp(
+        "Output sample rate in Hz, \(RenderSettings.sampleRates.lowerBound) to \(RenderSettings.sampleRates.upperBound) (default: the voice's).",
+        valueName: "hz"))
     var sampleRate: Int?
 
-    @Option(help: ArgumentHelp("The longest the announcement may be, in seconds.", valueName: "seconds"))
-    var budget: DecimalArgument = DecimalArgument(6.0)
+    @Option(help: ArgumentHelp(
+        "The longest the announcement may be, in seconds, at most \(Self.longestBudget), the longest sound iOS plays.",
+        valueName: "seconds"))
+    var budget: DecimalArgument = DecimalArgument(Self.defaults.budget)
 
-    @Option(name: .customLong("max-speed"), help: ArgumentHelp("The most the speech may be sped up to fit the budget.", valueName: "factor"))
-    var maxSpeed: DecimalArgument = DecimalArgument(1.35)
+    @Option(name: .customLong("max-speed"), help: ArgumentHelp(
+        "The most the speech may be sped up to fit the budget (\(RenderSettings.speeds.lowerBound) to \(RenderSettings.speeds.upperBound)).",
+        valueName: "factor"))
+    var maxSpeed: DecimalArgument = DecimalArgument(Self.defaults.maxSpeed)
 
     @Option(name: .customLong("sound-url-base"), help: ArgumentHelp(
         "Where the files are served (https://…): each JSON line gets the file's URL under \"announce-sound-url\".",
@@ -34,6 +45,9 @@ struct OutputOptions: ParsableArguments {
 
     @Flag(help: "Flush each file and its folder entry to the disk before reporting it, so a power cut cannot leave a short file.")
     var fsync = false
+
+    /// iOS plays a notification sound of at most 30 s.
+    static let longestBudget = 30
 
     /// `ROOT/Library/Sounds`, `--out` made absolute, so printed paths can be
     /// handed on as they are.
@@ -48,15 +62,12 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         do {
-            let format = try OutputFormat(container: format, encoding: encoding)
-            if let name { try SoundName.validate(name, format: format) }
-        } catch let error as AudioError {
+            _ = try OutputFormat(container: format, encoding: encoding)
+        } catch {
             throw ValidationError(error.message)
-        } catch let error as SoundName.Invalid {
-            throw ValidationError(error.description)
         }
-        guard budget.value >= RenderSettings.shortestBudget, budget.value <= 30 else {
-            throw ValidationError("--budget must be at least \(RenderSettings.shortestBudget) and at most 30 seconds (iOS plays at most 30 s)")
+        guard budget.value >= RenderSettings.shortestBudget, budget.value <= Double(Self.longestBudget) else {
+            throw ValidationError("--budget must be at least \(RenderSettings.shortestBudget) and at most \(Self.longestBudget) seconds (iOS plays at most 30 s)")
         }
         guard RenderSettings.speeds.contains(maxSpeed.value) else {
             throw ValidationError("--max-speed must be between \(RenderSettings.speeds.lowerBound) and \(RenderSettings.speeds.upperBound)")
@@ -70,11 +81,32 @@ struct OutputOptions: ParsableArguments {
     }
 
     func announcerOptions(_ phrase: PhraseOptions) -> Announcer.Options {
-        Announcer.Options(
+        var rendering = Self.defaults
+        rendering.sampleRate = sampleRate
+        rendering.budget = budget.value
+        rendering.maxSpeed = maxSpeed.value
+        return Announcer.Options(
             prefix: phrase.parsedPrefix, reading: phrase.readingOptions, template: phrase.parsedTemplate, format: outputFormat,
-            sampleRate: sampleRate, budget: budget.value, maxSpeed: maxSpeed.value)
+            rendering: rendering)
     }
 }
 
-extension OutputContainer: ExpressibleByArgument {}
-extension OutputEncoding: ExpressibleByArgument {}
+/// `--name`, for the commands that write one file (render).
+struct NameOption: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "The file name, instead of the content-derived one (one amount only).", valueName: "name"))
+    var name: String?
+
+    /// Checks the name against the format's extension and the naming rule.
+    func validate(format: OutputFormat) throws {
+        guard let name else { return }
+        do {
+            try SoundName.validate(name, format: format)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+extension OutputFormat.Container: ExpressibleByArgument {}
+extension OutputFormat.Encoding: ExpressibleByArgument {}

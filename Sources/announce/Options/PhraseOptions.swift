@@ -6,12 +6,18 @@ import ArgumentParser
 struct PhraseOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "A phrase said before the amount, or a preset: alipay (支付宝到账), wechat (微信收款), collect (收款到账), none.",
+            "A phrase said before the amount, or a preset: "
+                + Prefix.presets.map { $0.prefix.words.isEmpty ? $0.name : "\($0.name) (\($0.prefix.text))" }
+                    .joined(separator: ", ") + ".",
             valueName: "phrase"))
-    var prefix: String = "到账"
+    var prefix: String = Prefix.standard.text
 
-    @Option(help: "How the amount is read: decimal (一百二十三点四五元) or currency (一百二十三元四角五分).")
-    var style: ReadingStyle = .decimal
+    @Option(help: ArgumentHelp(
+        "How the amount is read: "
+            + Help.list(ReadingStyle.allCases.map { "\($0.rawValue) (\(Self.helpAmount?.reading(ReadingOptions(style: $0)).text ?? ""))" })
+            + ".",
+        valueName: "style"))
+    var style: ReadingStyle = ReadingOptions().style
 
     @Flag(help: "Read a leading 2 before 百/千/万/亿, and a bare whole 2, as 两.")
     var liang = false
@@ -23,12 +29,18 @@ struct PhraseOptions: ParsableArguments {
     var fen = false
 
     @Option(help: ArgumentHelp(
-        "What is said: a preset (payment, refund, topup, summary, received) or a template such as '退款{amount}元'.",
+        "What is said: a preset (\(Template.presets.map(\.name).joined(separator: ", "))) or a template such as '退款{amount}元'.",
         valueName: "template"))
-    var template: String = "payment"
+    var template: String = Template.payment.description
 
-    @Option(help: ArgumentHelp("The number of payments for a template's {count} (1-10000).", valueName: "n"))
+    // Taken as it is, so `--count -3` reaches the count's own refusal.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The number of payments for a template's {count} (\(Count.range.lowerBound)-\(Count.range.upperBound)).", valueName: "n"))
     var count: String?
+
+    /// The amount the style help reads as an example.
+    private static let helpAmount = try? Amount(fen: 12345)
 
     /// The template, already checked by `validate()`.
     var parsedTemplate: Template {

@@ -1,5 +1,3 @@
-import AnnounceCore
-
 /// Writes one JSON object on one line, fields in the order given (callers give
 /// them sorted). Every JSON line announce prints is written with it: JSONEncoder took about 100 µs a line, as long as rendering the audio.
 /// Strings are escaped per RFC 8259; non-ASCII stays UTF-8; `/` is not escaped.
@@ -36,22 +34,23 @@ package struct JSONObject: Sendable {
         text += value ? "true" : "false"
     }
 
+    /// An array of values already written as JSON (`{"a":1}`), in order.
+    package mutating func add(_ name: String, rawValues values: [String]) {
+        key(name)
+        text += "["
+        for (index, value) in values.enumerated() {
+            if index > 0 { text += "," }
+            text += value
+        }
+        text += "]"
+    }
+
     package mutating func add(_ name: String, _ values: [String]) {
         key(name)
         text += "["
         for (index, value) in values.enumerated() {
             if index > 0 { text += "," }
             Self.appendString(value, to: &text)
-        }
-        text += "]"
-    }
-
-    package mutating func add(_ name: String, _ clips: [PlannedClip]) {
-        key(name)
-        text += "["
-        for (index, clip) in clips.enumerated() {
-            if index > 0 { text += "," }
-            text += clip.json
         }
         text += "]"
     }
