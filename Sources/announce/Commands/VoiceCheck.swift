@@ -89,9 +89,10 @@ enum VoiceCheckReport {
             }
             let worst = group.max { ($0.speed, $0.seconds) < ($1.speed, $1.seconds) } ?? first
             let pace = worst.speed > 1 ? worst.floorSeconds : worst.seconds
-            let speed = worst.fits ? "\(((worst.speed * 100).rounded(.up) / 100).decimal(maximumDigits: 2))x" : "over"
+            // A speed-up is rounded up, never down to one that would not fit.
+            let speed = worst.fits ? "\(fixed((worst.speed * 100 - 1e-9).rounded(.up) / 100))x" : "over"
             rows.append([
-                first.template, first.prefix, "yes", "\(pace.decimal(maximumDigits: 2)) s", speed,
+                first.template, first.prefix, "yes", "\(fixed(pace)) s", speed,
                 VoiceBudget.describe(worst, atFloors: worst.speed > 1),
             ])
         }
@@ -101,6 +102,13 @@ enum VoiceCheckReport {
                 .trimmingTrailingBlanks() + "\n"
         }
         return out
+    }
+
+    /// Two decimals, always: `1.00`, `6.37`.
+    static func fixed(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
     private static func milliseconds(_ seconds: Double) -> String { String(Int((seconds * 1000).rounded())) }
