@@ -11,7 +11,7 @@ BENCH_PACKAGES := sox gcc libc6-dev
 # Debian packages `make voice` needs to regenerate the default voice.
 VOICE_PACKAGES := espeak-ng sox
 
-.PHONY: all deps build test lint docs demo bench voice install clean fuzz
+.PHONY: all deps build test lint docs docs-examples demo bench voice install clean fuzz
 
 all: build
 
@@ -25,6 +25,13 @@ build: deps
 
 test: deps lint
 	$(SWIFT) test
+
+# Rewrites the output of every `$ announce …` example in README.md and docs/
+# from what announce prints (the convention is in
+# Tests/AnnounceCLITests/DocumentedExample.swift); `make test` fails while any
+# is stale. Read the diff before committing it.
+docs-examples: deps
+	ANNOUNCE_RECORD_DOCS=1 $(SWIFT) test --filter DocumentationExampleTests
 
 # The iOS extension in docs/ios cannot be compiled here (no UserNotifications
 # on Linux); parsing it catches syntax errors, and the property lists must load.

@@ -15,13 +15,18 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // Pure Swift: amounts, readings, phrases, voices, clip plans. No C imports here.
-        .target(name: "AnnounceCore"),
+        // The one layer that calls the operating system: files, folders,
+        // processes, threads, signals, time. Everything else goes through it.
+        .target(name: "AnnounceSystem"),
+
+        // Pure Swift: amounts, readings, messages, voices, clip plans. No C
+        // imports; voice folders are read through AnnounceSystem.
+        .target(name: "AnnounceCore", dependencies: ["AnnounceSystem"]),
 
         // The one module that imports the C libraries.
         .target(
             name: "AnnounceAudio",
-            dependencies: ["AnnounceCore", "CSndFile", "CSampleRate", "CSonic", "CEBUR128"]
+            dependencies: ["AnnounceCore", "AnnounceSystem", "CSndFile", "CSampleRate", "CSonic", "CEBUR128"]
         ),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
@@ -34,17 +39,22 @@ let package = Package(
             dependencies: [
                 "AnnounceCore",
                 "AnnounceAudio",
+                "AnnounceSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore"]),
+        // What every test target shares: running processes with a time limit,
+        // scratch folders, a seeded generator, the package's own paths.
+        .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
+        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"]),
         .testTarget(
             name: "AnnounceAudioTests",
-            dependencies: ["AnnounceAudio", "AnnounceCore"],
+            dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"],
             exclude: ["Goldens"]
         ),
         // Runs the built `announce` binary as a user would; depending on the
         // executable makes `swift test` build it first.
-        .testTarget(name: "AnnounceCLITests", dependencies: ["announce", "AnnounceAudio", "AnnounceCore"]),
+        .testTarget(
+            name: "AnnounceCLITests", dependencies: ["announce", "AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"]),
     ]
 )

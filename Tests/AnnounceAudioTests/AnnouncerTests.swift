@@ -1,11 +1,11 @@
 import AnnounceAudio
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
 struct AnnouncerTests {
-    static let voice = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Clips/default").standardized.path
+    static let voice = RepositoryPaths.bundledVoice.path
 
     @Test("names come from content: same inputs, same name; any change, another name")
     func contentNames() throws {
@@ -33,9 +33,10 @@ struct AnnouncerTests {
 
     @Test("a changed clip file changes the name")
     func voiceContentInName() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announce-name-\(UUID())")
+        let scratch = try ScratchFolder("name")
+        defer { scratch.remove() }
+        let directory = scratch.url("voice")
         try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.voice), to: directory)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let amount = try Amount(parsing: "5")
         let before = try Announcer(voice: try Voice(at: directory.path)).soundName(for: amount)
         try FileManager.default.removeItem(at: directory.appendingPathComponent("wu3.wav"))
@@ -45,9 +46,10 @@ struct AnnouncerTests {
 
     @Test("without a rate in the manifest, the output rate is the clips' rate")
     func rateFromClips() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announce-rate-\(UUID())")
+        let scratch = try ScratchFolder("rate")
+        defer { scratch.remove() }
+        let directory = scratch.url("voice")
         try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.voice), to: directory)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let manifestURL = directory.appendingPathComponent("voice.json")
         var manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any] ?? [:]
         #expect(manifest.removeValue(forKey: "sampleRate") as? Int == 16000)

@@ -1,5 +1,6 @@
 import AnnounceAudio
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ struct ClipAcceptanceTests {
 
     /// A copy of the bundled voice with 二 (er4.wav) replaced by `samples`
     /// at 16 kHz.
-    static func voice(withEr samples: [Float], in folder: TemporaryFolder) throws -> Voice {
+    static func voice(withEr samples: [Float], in folder: ScratchFolder) throws -> Voice {
         let copy = folder.file("voice")
         try FileManager.default.copyItem(atPath: bundled, toPath: copy)
         try FileManager.default.removeItem(atPath: copy + "/er4.wav")
@@ -63,7 +64,8 @@ struct ClipAcceptanceTests {
     @Test("a clip cut to 20 frames, or at -70 dBFS, is refused by voice check and by rendering",
           arguments: ["20 frames", "-70 dBFS", "digital silence"])
     func refusedByBoth(kind: String) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let samples: [Float]
         let expected: String
         switch kind {
@@ -98,7 +100,8 @@ struct ClipAcceptanceTests {
 
     @Test("a voice folder whose name holds a newline or tab gives one-line messages")
     func escapedPaths() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let copy = folder.file("voice\n\tname")
         try FileManager.default.copyItem(atPath: Self.bundled, toPath: copy)
         try FileManager.default.removeItem(atPath: copy + "/san1.wav")
@@ -125,7 +128,8 @@ struct ClipAcceptanceTests {
     /// clip checks again, so a FIFO is still refused, not waited on.
     @Test("a FIFO clip is refused by inspection and preparation without blocking")
     func fifoClip() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let copy = folder.file("voice")
         try FileManager.default.copyItem(atPath: Self.bundled, toPath: copy)
         try FileManager.default.removeItem(atPath: copy + "/er4.wav")

@@ -1,12 +1,14 @@
 import AnnounceAudio
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
 struct ClipCacheTests {
     @Test("a cached clip is not read again: it survives its file being deleted")
     func loadsOnce() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = try folder.clip("word.wav", TestAudio.tone(200, seconds: 0.3, amplitude: 0.4, rate: 16_000))
         let cache = ClipCache()
         let first = try cache.clip(at: path, sampleRate: 16_000)
@@ -26,7 +28,8 @@ struct ClipCacheTests {
 
     @Test("a failed load is not remembered")
     func failureNotCached() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = folder.file("late.wav")
         let cache = ClipCache()
         #expect(throws: AudioError.self) { try cache.clip(at: path, sampleRate: 16_000) }
@@ -36,7 +39,8 @@ struct ClipCacheTests {
 
     @Test("many threads rendering with one cache agree and load each clip once")
     func concurrentRenders() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try (0..<6).map { index in
             ClipSegment(path: try folder.clip("w\(index).wav", TestAudio.tone(150 + 30 * Double(index), seconds: 0.3, amplitude: 0.4, rate: 16_000)))
         }
@@ -56,13 +60,14 @@ struct ClipCacheTests {
 
     @Test("threads sharing one announcer and cache write the same bytes as one thread alone")
     func sharedAnnouncer() async throws {
-        let voicePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Clips/default").standardized.path
+        let voicePath = RepositoryPaths.bundledVoice.path
         let voice = try Voice(at: voicePath)
         let options = Announcer.Options(prefix: try Prefix("alipay"), format: try OutputFormat(container: .wav, encoding: .pcm16))
         let amounts = try (0..<48).map { try Amount(parsing: "\($0 * 7919 % 100_000).\(String(format: "%02d", $0 * 37 % 100))") }
         let alone = try Announcer(voice: voice, options: options, cache: ClipCache())
         let shared = try Announcer(voice: voice, options: options, cache: ClipCache())
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = folder.path
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {

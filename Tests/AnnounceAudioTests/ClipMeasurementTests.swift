@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,7 @@ import Testing
 /// the true peak from only the stretches around its loudest samples, which
 /// must be exactly what a full pass gives, and its loudness.
 struct ClipMeasurementTests {
-    static let voice = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Clips/default").standardized.path
+    static let voice = RepositoryPaths.bundledVoice.path
 
     /// The true peak of `samples` with silence after them, from a full
     /// libebur128 pass over every sample.
@@ -67,7 +67,8 @@ struct ClipMeasurementTests {
 
     @Test("fades are baked into the prepared samples")
     func fadesBaked() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = try folder.clip("full.wav", TestAudio.sine(200, seconds: 0.3, amplitude: 0.8, rate: 16_000))
         let cache = ClipCache()
         let plain = try cache.clip(at: path, sampleRate: 16_000)

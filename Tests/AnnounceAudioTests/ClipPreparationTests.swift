@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,8 @@ struct ClipPreparationTests {
 
     @Test("trimming removes the silence but keeps a quiet fricative onset")
     func trimKeepsQuietOnset() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         // 三 as a test signal: 200 ms silence, 60 ms of "s" noise 35 dB below
         // the vowel, a 250 ms vowel, 300 ms silence.
         let vowelAmplitude = 0.5
@@ -32,7 +34,8 @@ struct ClipPreparationTests {
 
     @Test("a loud and a quiet clip end up at the same level")
     func levelsMatch() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let loud = try folder.clip(
             "loud.wav", TestAudio.silence(seconds: 0.05, rate: rate) + TestAudio.tone(180, seconds: 0.3, amplitude: 0.95, rate: rate))
         let quiet = try folder.clip(
@@ -63,7 +66,8 @@ struct ClipPreparationTests {
 
     @Test("a stereo 44.1 kHz clip is mixed to mono and resampled")
     func stereoResampled() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = folder.file("stereo.wav")
         let left = TestAudio.tone(220, seconds: 0.5, amplitude: 0.6, rate: 44_100)
         let right = TestAudio.silence(seconds: 0.5, rate: 44_100)
@@ -83,7 +87,8 @@ struct ClipPreparationTests {
 
     @Test("empty, silent and corrupt clips are refused with their path")
     func unusableClips() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let empty = try folder.clip("empty.wav", [])
         let silent = try folder.clip("silent.wav", TestAudio.silence(seconds: 0.3, rate: rate))
         let corrupt = folder.file("corrupt.wav")

@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,7 @@ import Testing
 /// planner would pick. Prints what it measured; set ANNOUNCE_AUDIO_OUTPUT to
 /// a folder to keep the rendered files for listening or a spectrogram.
 struct DefaultVoiceTests {
-    static let voice = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Clips/default").standardized.path
+    static let voice = RepositoryPaths.bundledVoice.path
 
     static func segments(_ prefix: String, _ words: String) -> [ClipSegment] {
         [ClipSegment(path: "\(voice)/\(prefix).wav", isPrefix: true)]

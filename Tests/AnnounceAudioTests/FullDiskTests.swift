@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -47,7 +48,8 @@ struct FullDiskTests {
 struct ScratchMount {
     struct Failure: Error {}
 
-    let path: String
+    let folder: ScratchFolder
+    var path: String { folder.path }
 
     static let isAvailable: Bool = {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/bin/mount") else { return false }
@@ -57,10 +59,9 @@ struct ScratchMount {
     }()
 
     init(kilobytes: Int) throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("announce-tmpfs-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", path]) else {
-            try? FileManager.default.removeItem(atPath: path)
+        folder = try ScratchFolder("tmpfs")
+        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", folder.path]) else {
+            folder.remove()
             throw Failure()
         }
     }
@@ -71,17 +72,10 @@ struct ScratchMount {
 
     func unmount() {
         _ = Self.run("/bin/umount", [path])
-        try? FileManager.default.removeItem(atPath: path)
+        folder.remove()
     }
 
     private static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? ProcessRunner.run(URL(fileURLWithPath: tool), arguments, timeout: 30))?.status == 0
     }
 }

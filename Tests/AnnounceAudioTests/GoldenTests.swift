@@ -1,5 +1,6 @@
 import AnnounceAudio
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -16,8 +17,7 @@ import Testing
 @Suite(.serialized)
 struct GoldenTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let bundledVoice = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Clips/default").standardized.path
+    static let bundledVoice = RepositoryPaths.bundledVoice.path
     static let recording = ProcessInfo.processInfo.environment["ANNOUNCE_RECORD_GOLDENS"] == "1"
 
     @Test("golden announcements", arguments: ["0.01", "10", "123.45", "100000", "99999999.99"])
@@ -26,9 +26,8 @@ struct GoldenTests {
         let announcer = try Announcer(voice: try Voice(at: Self.bundledVoice), options: options)
         let announcement = try announcer.render(try Amount(parsing: amount))
         #expect(announcement.duration <= 6.0)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("announce-golden-\(UUID())")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratch = try ScratchFolder("golden")
+        defer { scratch.remove() }
         let rendered = try announcement.write(toDirectory: scratch.path, name: "golden.wav")
         try Self.assertGolden(rendered.path, named: "alipay-\(amount).wav", sound: announcement.soundName)
     }
@@ -45,9 +44,8 @@ struct GoldenTests {
             (try alipay.plan(try alipay.message(together: amounts)), "alipay-summary-3-123.45.wav"),
         ]
         #expect(cases.map(\.0.text) == ["退款二十五元", "支付宝到账三笔，共计一百二十三点四五元"])
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("announce-golden-\(UUID())")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratch = try ScratchFolder("golden")
+        defer { scratch.remove() }
         for (plan, name) in cases {
             let announcer = name.hasPrefix("refund") ? refund : alipay
             let rendered = try announcer.render(plan).write(toDirectory: scratch.path, name: "golden.wav")

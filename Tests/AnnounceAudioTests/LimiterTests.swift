@@ -1,5 +1,6 @@
 import AnnounceAudio
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct LimiterTests {
 
     /// Writes `announcement` to a file in `folder`, reads it back and
     /// measures it with libebur128.
-    static func measureWritten(_ announcement: Announcement, in folder: TemporaryFolder) throws -> Loudness {
+    static func measureWritten(_ announcement: Announcement, in folder: ScratchFolder) throws -> Loudness {
         let file = try announcement.write(toDirectory: folder.path, name: nil)
         let (audio, _) = try SoundFile.readMono(path: file.path)
         return try Loudness(measuring: audio)
@@ -26,7 +27,8 @@ struct LimiterTests {
     @Test("bundled voice, every prefix preset and the default: the written file is at -16 ± 1 LUFS and at most -1 dBTP",
           arguments: Prefix.presets.map(\.name) + ["到账"])
     func bundledVoiceTarget(prefix: String) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let voice = try Voice(at: Self.voicePath)
         for format in [OutputFormat.default, try OutputFormat(container: .wav, encoding: .pcm16)] {
             let options = Announcer.Options(prefix: try Prefix(prefix), format: format)
@@ -47,7 +49,7 @@ struct LimiterTests {
 
     /// Sine clips: a crest factor of 3 dB, so -16 LUFS stays far under the
     /// ceiling and the limiter has nothing to do.
-    static func quietVoice(in folder: TemporaryFolder, rate: Int) throws -> [ClipSegment] {
+    static func quietVoice(in folder: ScratchFolder, rate: Int) throws -> [ClipSegment] {
         try (0..<5).map { index in
             ClipSegment(
                 path: try folder.clip("q\(index).wav", TestAudio.sine(250 + 30 * Double(index), seconds: 0.35, amplitude: 0.1, rate: rate)),
@@ -57,7 +59,8 @@ struct LimiterTests {
 
     @Test("a voice whose peaks fit: the limiter leaves every sample as the gain made it", arguments: [false, true])
     func quietVoiceUntouched(pcm16: Bool) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try Self.quietVoice(in: folder, rate: 16_000)
         // Neither ceiling binds, so both renders are the plain gain; a
         // limiter acting on either would make them differ.
@@ -129,7 +132,8 @@ struct LimiterTests {
     @Test("a lone spike is lowered, and the audio away from it is left exactly as the gain made it")
     func loneSpike() throws {
         let rate = 16_000
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         var samples = TestAudio.sine(200, seconds: 1.5, amplitude: 0.05, rate: rate)
         let spike = rate * 3 / 10
         for index in spike..<(spike + 6) { samples[index] = index % 2 == 0 ? 0.9 : -0.9 }
@@ -163,7 +167,8 @@ struct LimiterTests {
         let voice = try Voice(at: Self.voicePath)
         let options = Announcer.Options(prefix: try Prefix("alipay"), format: try OutputFormat(container: .wav, encoding: .pcm16))
         let warm = try Announcer(voice: voice, options: options, cache: ClipCache())
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         // Warm the cache with other amounts first: other gains get limited
         // clips, which must not change these.
         for amount in ["5", "99999999.99", "30.3"] { _ = try warm.render(try Amount(parsing: amount)) }

@@ -1,5 +1,6 @@
 import AnnounceAudio
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -11,8 +12,7 @@ import Testing
 /// pass the ceiling), at what the renderer reports, and never above the
 /// ceiling.
 struct LoudnessAccuracyTests {
-    static let voicePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Clips/default").standardized.path
+    static let voicePath = RepositoryPaths.bundledVoice.path
 
     /// What the written file measures, next to what the renderer reported.
     struct Check {
@@ -29,7 +29,8 @@ struct LoudnessAccuracyTests {
 
     /// Writes `rendered` as 16-bit WAV, reads it back and measures it.
     static func check(_ name: String, _ rendered: RenderedAudio, settings: RenderSettings) throws -> Check {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = folder.file("\(name).wav")
         try SoundFile.write(rendered.audio, format: OutputFormat(container: .wav, encoding: .pcm16), to: path)
         let (audio, _) = try SoundFile.readMono(path: path)
@@ -108,7 +109,7 @@ struct LoudnessAccuracyTests {
     /// 100 Hz hum and lifts 3 kHz, noise has no pitch, a click-dominated
     /// clip is held down by the peak ceiling, and lengths run from 50 ms to
     /// 1.5 s.
-    static func variedClips(in folder: TemporaryFolder, rate: Int) throws -> [String] {
+    static func variedClips(in folder: ScratchFolder, rate: Int) throws -> [String] {
         var click = TestAudio.tone(220, seconds: 0.3, amplitude: 0.02, rate: rate)
         for index in (click.count / 2)..<(click.count / 2 + 30) { click[index] = index % 2 == 0 ? 0.95 : -0.95 }
         let clips: [(String, [Float])] = [
@@ -125,7 +126,8 @@ struct LoudnessAccuracyTests {
 
     @Test("synthetic clips of very different levels, every order, rate and setting", arguments: [8_000, 16_000, 44_100])
     func variedLevels(rate: Int) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let paths = try Self.variedClips(in: folder, rate: rate)
         let settingsList = [
             RenderSettings(sampleRate: rate), RenderSettings(sampleRate: rate, loudnessTarget: -23),
@@ -160,7 +162,8 @@ struct LoudnessAccuracyTests {
 
     @Test("joins: butted clips with fades keep the true peak of the loudest clip")
     func buttedJoins() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         // Full-scale tones cut anywhere: only the fades keep the joins from
         // adding inter-sample peaks.
         let paths = try (0..<6).map { index in

@@ -1,5 +1,6 @@
 import AnnounceAudio
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -26,8 +27,9 @@ import Testing
 
     @Test("the README's library example runs")
     func runs() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("announce-readme-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder("readme")
+        defer { scratch.remove() }
+        let root = scratch.url("container")
         let (sound, pruned) = try example(voicePath: AnnouncerTests.voice, containerPath: root.path)
         #expect(sound.path == root.path + "/Library/Sounds/" + sound.name && !sound.reused && pruned.isEmpty)
         #expect(try example(voicePath: AnnouncerTests.voice, containerPath: root.path).0.reused)

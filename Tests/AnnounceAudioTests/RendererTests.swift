@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ struct RendererTests {
 
     /// Clips of speech-like tones, each `seconds` long with 50 ms of silence
     /// around it, written to `folder`.
-    func clips(_ count: Int, seconds: Double, in folder: TemporaryFolder, prefix: Bool = true) throws -> [ClipSegment] {
+    func clips(_ count: Int, seconds: Double, in folder: ScratchFolder, prefix: Bool = true) throws -> [ClipSegment] {
         try (0..<count).map { index in
             let samples = TestAudio.silence(seconds: 0.05, rate: rate)
                 + TestAudio.tone(120 + Double(index % 5) * 20, seconds: seconds, amplitude: 0.3 + 0.1 * Double(index % 3), rate: rate)
@@ -18,7 +19,8 @@ struct RendererTests {
 
     @Test("clips are joined with the prefix pause, word gaps and click-free edges")
     func joins() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         // Clips cut at full amplitude: only the fades keep the joins clean.
         let segments = [
             ClipSegment(path: try folder.clip("prefix.wav", TestAudio.sine(200, seconds: 0.6, amplitude: 0.5, rate: rate)), isPrefix: true),
@@ -55,7 +57,8 @@ struct RendererTests {
 
     @Test("a word gap of zero butts clips together, still without a click")
     func noGap() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try ["a", "b"].map { name in
             ClipSegment(path: try folder.clip("\(name).wav", TestAudio.sine(name == "a" ? 200 : 330, seconds: 0.5, amplitude: 0.7, rate: rate)))
         }
@@ -67,7 +70,8 @@ struct RendererTests {
 
     @Test("a long sequence fits the budget by shortening the pauses")
     func shrinkGaps() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try clips(10, seconds: 0.5, in: folder)
         let cache = ClipCache()
         let clipFrames = try segments.reduce(0) { $0 + (try cache.clip(at: $1.path, sampleRate: rate).audio.samples.count) }
@@ -91,7 +95,8 @@ struct RendererTests {
 
     @Test("a longer sequence is sped up, within the budget to the sample", arguments: [8_000, 16_000, 22_050, 44_100])
     func speedUp(rate: Int) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try clips(14, seconds: 0.45, in: folder)
         let settings = RenderSettings(sampleRate: rate, budget: 6)
         let rendered = try Renderer(settings: settings, cache: ClipCache()).render(segments)
@@ -108,7 +113,8 @@ struct RendererTests {
 
     @Test("budget and frame multiple are kept to the sample, with odd budgets")
     func oddBudgets() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try clips(9, seconds: 0.4, in: folder)
         let cache = ClipCache()
         for (budget, multiple) in [(3.3, 1), (3.7777, 1), (4.0, 64), (3.51, 64), (4.3, 7)] {
@@ -121,7 +127,8 @@ struct RendererTests {
 
     @Test("an impossible announcement throws overBudget with the need and the budget")
     func overBudget() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try clips(20, seconds: 0.45, in: folder)
         #expect {
             try Renderer(settings: RenderSettings(sampleRate: rate), cache: ClipCache()).render(segments)
@@ -139,7 +146,8 @@ struct RendererTests {
 
     @Test("just over the limit at the fastest speed is still refused, never squeezed")
     func borderline() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try clips(12, seconds: 0.45, in: folder, prefix: false)
         let cache = ClipCache()
         let natural = try Renderer(settings: RenderSettings(sampleRate: rate, budget: 100, wordGap: 0), cache: cache).render(segments)
@@ -159,7 +167,8 @@ struct RendererTests {
 
     @Test("loudness reaches the target when the peak allows it")
     func loudnessTarget() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         // Sines: a crest factor of 3 dB leaves plenty of peak headroom.
         let segments = try (0..<6).map { index in
             ClipSegment(path: try folder.clip("s\(index).wav", TestAudio.sine(300 + 40 * Double(index), seconds: 0.4, amplitude: 0.2, rate: rate)))
@@ -175,7 +184,8 @@ struct RendererTests {
 
     @Test("where the target would push peaks past the ceiling, the limiter holds them under it", arguments: [-10.0, -8.0])
     func truePeakCeiling(target: Double) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try clips(6, seconds: 0.4, in: folder)
         let settings = RenderSettings(sampleRate: rate, loudnessTarget: target, truePeakCeiling: -1)
         let rendered = try Renderer(settings: settings, cache: ClipCache()).render(segments)
@@ -195,7 +205,8 @@ struct RendererTests {
 
     @Test("audio too short to measure is brought to the ceiling by its peak")
     func shortAudio() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = try folder.clip("short.wav", TestAudio.tone(200, seconds: 0.2, amplitude: 0.3, rate: rate))
         let rendered = try Renderer(settings: RenderSettings(sampleRate: rate), cache: ClipCache()).render([ClipSegment(path: path)])
         #expect(rendered.loudness == -.infinity)
@@ -206,7 +217,8 @@ struct RendererTests {
 
     @Test("the same segments render to the same samples")
     func deterministic() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try clips(14, seconds: 0.45, in: folder)
         let first = try Renderer(settings: RenderSettings(sampleRate: 22_050), cache: ClipCache()).render(segments)
         let second = try Renderer(settings: RenderSettings(sampleRate: 22_050), cache: ClipCache()).render(segments)
@@ -216,7 +228,8 @@ struct RendererTests {
 
     @Test("rendering for a 16-bit file gives the samples the float render is written as: sped up or not, at any gain")
     func pcm16MatchesFloat() throws {
-        let folder = try TemporaryFolder(), other = try TemporaryFolder()
+        let folder = try ScratchFolder("audio"), other = try ScratchFolder("audio")
+        defer { folder.remove(); other.remove() }
         let short = try clips(4, seconds: 0.3, in: folder)
         let long = try clips(14, seconds: 0.45, in: other)
         let path = folder.file("float.wav")
@@ -242,7 +255,8 @@ struct RendererTests {
 
     @Test("a corrupt clip stops the render with its path")
     func corruptClip() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         var segments = try clips(3, seconds: 0.3, in: folder)
         let corrupt = folder.file("corrupt.wav")
         try Data(repeating: 0x5A, count: 400).write(to: URL(fileURLWithPath: corrupt))
@@ -261,7 +275,8 @@ struct RendererTests {
         RenderSettings(truePeakCeiling: .infinity), RenderSettings(frameMultiple: 0), RenderSettings(fade: 11),
     ])
     func invalidSettings(settings: RenderSettings) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try clips(2, seconds: 0.3, in: folder)
         #expect(throws: AudioError.self) {
             try Renderer(settings: settings, cache: ClipCache()).render(segments)
@@ -270,7 +285,8 @@ struct RendererTests {
 
     @Test("no fades and no gaps still render, sped up and within budget")
     func noFades() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try clips(14, seconds: 0.45, in: folder)
         let settings = RenderSettings(sampleRate: rate, prefixPause: 0, minimumPrefixPause: 0, wordGap: 0, fade: 0, frameMultiple: 1)
         let rendered = try Renderer(settings: settings, cache: ClipCache()).render(segments)
@@ -279,7 +295,8 @@ struct RendererTests {
 
     @Test("thousands of segments are refused as over budget, not joined")
     func thousandsOfSegments() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = Array(repeating: try clips(1, seconds: 0.4, in: folder, prefix: false)[0], count: 5_000)
         #expect {
             try Renderer(settings: RenderSettings(sampleRate: 48_000), cache: ClipCache()).render(segments)
@@ -288,7 +305,8 @@ struct RendererTests {
 
     @Test("the prefix pause falls wherever prefix and amount meet")
     func prefixBoundaries() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let paths = try (0..<4).map { try folder.clip("p\($0).wav", TestAudio.sine(200, seconds: 0.2, amplitude: 0.5, rate: rate)) }
         // Two prefix clips (美团 收款), two words.
         let segments = [
@@ -312,7 +330,8 @@ struct RendererTests {
 struct RenderedFileBudgetTests {
     @Test("with the default frame multiple every format's file stays within the budget", arguments: OutputFormat.all)
     func fileWithinBudget(format: OutputFormat) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let segments = try RendererTests().clips(12, seconds: 0.45, in: folder)
         for (rate, budget) in [(22_050, 5.5), (16_000, 5.0003), (11_025, 5.77)] {
             let settings = RenderSettings(sampleRate: rate, budget: budget)

@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,7 @@ struct SoundFileReadingTests {
     /// The bundled voice's clips are real WAV files libsndfile decodes.
     @Test("a bundled clip decodes to mono 16 kHz")
     func bundledClip() throws {
-        let clip = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Clips/default/san1.wav").standardized.path
+        let clip = RepositoryPaths.bundledVoice.appendingPathComponent("san1.wav").path
         let (audio, info) = try SoundFile.readMono(path: clip)
         #expect(info.container == "WAV" && info.encoding == "PCM_16" && info.channels == 1)
         #expect(audio.sampleRate == 16000)
@@ -17,9 +17,9 @@ struct SoundFileReadingTests {
 
     @Test("a missing or corrupt file is one clear error")
     func unreadable() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announce-read-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try ScratchFolder("read")
+        defer { scratch.remove() }
+        let directory = scratch.url
         let corrupt = directory.appendingPathComponent("bad.wav").path
         try Data("RIFF0000WAVEnot really audio".utf8).write(to: URL(fileURLWithPath: corrupt))
         for path in [corrupt, directory.appendingPathComponent("missing.wav").path] {

@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -27,7 +28,8 @@ struct SoundFileWritingTests {
 
     @Test("every container and encoding is written and reads back", arguments: OutputFormat.all, [8_000, 22_050])
     func roundTrip(format: OutputFormat, rate: Int) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let (container, encoding) = (format.container, format.encoding)
         let audio = Self.signal(rate: rate)
         let path = folder.file("sound.\(format.fileExtension)")
@@ -56,7 +58,8 @@ struct SoundFileWritingTests {
 
     @Test("CAF is written little-endian")
     func cafLittleEndian() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = folder.file("sound.caf")
         try SoundFile.write(Self.signal(rate: 16_000), format: .default, to: path)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
@@ -79,7 +82,8 @@ struct SoundFileWritingTests {
 
     @Test("writing the same audio twice gives the same bytes", arguments: OutputFormat.all)
     func identicalBytes(format: OutputFormat) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let audio = Self.signal(rate: 16_000)
         try SoundFile.write(audio, format: format, to: folder.file("one"))
         try SoundFile.write(audio, format: format, to: folder.file("two"))
@@ -91,7 +95,8 @@ struct SoundFileWritingTests {
 
     @Test("samples beyond full scale are clipped, not wrapped")
     func clipping() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = folder.file("loud.wav")
         let audio = AudioBuffer(sampleRate: 16_000, samples: [0, 1.5, 3, -2, -1.2, 0.5])
         try SoundFile.write(audio, format: OutputFormat(container: .wav, encoding: .pcm16), to: path)
@@ -124,7 +129,8 @@ struct SoundFileWritingTests {
             state = state &* 1_664_525 &+ 1_013_904_223
             samples.append(Float(Int32(bitPattern: state)) / 2_147_483_648 * scale * 1.2)
         }
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = folder.file("exact.wav")
         try SoundFile.write(AudioBuffer(sampleRate: 16_000, samples: samples), format: OutputFormat(container: .wav, encoding: .pcm16), to: path)
         let (decoded, _) = try SoundFile.readMono(path: path)
@@ -134,7 +140,8 @@ struct SoundFileWritingTests {
 
     @Test("the size written is the size of the file")
     func writtenSize() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         for format in OutputFormat.all {
             let path = folder.file("sized.\(format.fileExtension)")
             let bytes = try SoundFile.write(Self.signal(rate: 16_000), format: format, to: path)
@@ -145,7 +152,8 @@ struct SoundFileWritingTests {
 
     @Test("an existing file is replaced whole")
     func replaces() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = folder.file("sound.wav")
         let format = try OutputFormat(container: .wav, encoding: .pcm16)
         try SoundFile.write(Self.signal(rate: 16_000, seconds: 2), format: format, to: path)
@@ -156,7 +164,8 @@ struct SoundFileWritingTests {
 
     @Test("a missing folder is unwritable, names the path and leaves nothing behind")
     func missingFolder() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = folder.file("missing/sound.caf")
         #expect {
             try SoundFile.write(Self.signal(rate: 16_000), format: .default, to: path)
@@ -169,7 +178,8 @@ struct SoundFileWritingTests {
 
     @Test("a folder, a device or an empty name is not overwritten", arguments: ["", "/dev/null", "folder", "folder/"])
     func notAFile(name: String) throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         try FileManager.default.createDirectory(atPath: folder.file("folder"), withIntermediateDirectories: false)
         let path = name.hasPrefix("/") ? name : folder.file(name)
         #expect {
@@ -184,7 +194,8 @@ struct SoundFileWritingTests {
 
     @Test("a sample rate libsndfile cannot store is refused")
     func badRate() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         for rate in [0, -5, Int(Int32.max) + 1] {
             #expect(throws: AudioError.self) {
                 try SoundFile.write(AudioBuffer(sampleRate: rate, samples: [0, 0.1]), format: .default, to: folder.file("x.caf"))
@@ -195,7 +206,8 @@ struct SoundFileWritingTests {
 
     @Test("concurrent writes into one folder do not collide")
     func concurrent() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let path = folder.path
         let audio = Self.signal(rate: 16_000)
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -1,24 +1,20 @@
 import AnnounceAudio
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
 /// The library alone, as a backend or an app links it: render, reuse, prune, batch.
 @Suite struct SoundsFolderTests {
-    static func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("announce-folder-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     static func announcer(_ options: Announcer.Options = .init()) throws -> Announcer {
         try Announcer(voice: try Voice(at: AnnouncerTests.voice), options: options)
     }
 
     @Test("render, reuse the same file, replace a cut or foreign one, prune, batch: with no CLI")
     func libraryRoundTrip() throws {
-        let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let folder = SoundsFolder(root: root.path)
         #expect(folder.path == root.path + "/Library/Sounds")
         try folder.create()
@@ -86,8 +82,9 @@ import Testing
     @Test("prune acts only inside the real folder: a link at Library or Library/Sounds is refused")
     func pruneRefusesLinks() throws {
         for linked in ["Library", "Library/Sounds"] {
-            let root = try Self.scratch()
-            defer { try? FileManager.default.removeItem(at: root) }
+            let scratch = try ScratchFolder()
+            defer { scratch.remove() }
+            let root = scratch.url
             let elsewhere = root.appendingPathComponent("elsewhere/Sounds")
             try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
             let victim = elsewhere.appendingPathComponent("announce-1-0123abcd.caf")
@@ -138,8 +135,9 @@ import Testing
     func speedNeverRoundsToOne() throws {
         let announcer = try Self.announcer(.init(prefix: try Prefix("alipay"), reading: ReadingOptions(style: .currency)))
         let announcement = try announcer.render(try Amount(parsing: "55555555.55"))
-        let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let sound = try announcement.write(toRoot: root.path)
         let report = AnnouncementReport(input: "55555555.55", announcement: announcement, sound: sound)
         if announcement.speed > 1 { #expect(report.speed! > 1) } else { #expect(report.speed == 1) }
@@ -152,8 +150,9 @@ import Testing
 
     @Test("concurrent failing opens each report their own reason")
     func openErrorsDoNotMix() throws {
-        let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let garbage = root.appendingPathComponent("garbage.wav")
         try Data("RIFF\u{0}\u{0}garbage, not a wave file at all".utf8).write(to: garbage)
         let missing = root.appendingPathComponent("missing.wav").path

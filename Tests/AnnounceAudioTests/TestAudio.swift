@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceTestSupport
 import Foundation
 
 /// Synthetic clips for the engine tests: tones, bursts and noise at known
@@ -51,32 +52,11 @@ enum TestAudio {
     }
 }
 
-/// A temporary folder, removed when the test is done with it.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("announce-audio-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// The path of `name` in the folder.
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-
+extension ScratchFolder {
     /// Writes `samples` as a 16-bit WAV clip named `name` and returns its path.
     func clip(_ name: String, _ samples: [Float], rate: Int = 16_000) throws -> String {
         let path = file(name)
         try SoundFile.write(AudioBuffer(sampleRate: rate, samples: samples), format: OutputFormat(container: .wav, encoding: .pcm16), to: path)
         return path
-    }
-
-    /// The names in the folder.
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     }
 }

@@ -1,5 +1,6 @@
 import AnnounceAudio
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ struct VoiceBuilderCommandTests {
 
     /// One tone per item, named as the script's file, at 22.05 kHz with
     /// 200 ms of silence either side; the tone lasts 0.1 s per character.
-    static func writeTones(_ script: VoiceScript, into folder: TemporaryFolder) throws -> String {
+    static func writeTones(_ script: VoiceScript, into folder: ScratchFolder) throws -> String {
         let tones = folder.file("tones")
         try FileManager.default.createDirectory(atPath: tones, withIntermediateDirectories: false)
         for item in script.items {
@@ -27,7 +28,8 @@ struct VoiceBuilderCommandTests {
     @Test("each item comes from one run of the command, cut by the trimming rule")
     func fakeEngine() throws {
         let script = try Self.script()
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let tones = try Self.writeTones(script, into: folder)
         // {pinyin} arrives quoted ('yi2 wan4'); the engine finds its tone by it.
         let command = "cp \"\(tones)/$(printf %s {pinyin} | tr ' ' -).wav\" {out} && test -n {text}"
@@ -53,7 +55,8 @@ struct VoiceBuilderCommandTests {
     @Test("a failing command names the item and its exit status, and leaves nothing")
     func failingCommand() throws {
         let script = try Self.script()
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let tones = try Self.writeTones(script, into: folder)
         let command = "test {text} != 五 || exit 3; cp \"\(tones)/$(printf %s {pinyin} | tr ' ' -).wav\" {out}"
         let builder = VoiceBuilder(script: script, details: .init(id: "tones", date: "2026-01-01"))
@@ -67,7 +70,8 @@ struct VoiceBuilderCommandTests {
 
     @Test("placeholders are quoted: a value cannot break out of the command")
     func quoting() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         var script = try Self.script()
         script.items = [script.items[0]]
         script.items[0].text = "'; touch \(folder.file("owned")); '"

@@ -1,12 +1,12 @@
 @testable import AnnounceAudio
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
 /// Builds voices from synthetic recording sessions made of the bundled clips.
 struct VoiceBuilderTests {
-    static let bundledPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Clips/default").standardized.path
+    static let bundledPath = RepositoryPaths.bundledVoice.path
     static let presets = [Prefix.standard] + Prefix.presets.map(\.prefix).filter { !$0.words.isEmpty }
 
     /// The script for the decimal reading with 两 and the presets, cut down
@@ -149,7 +149,8 @@ struct VoiceBuilderTests {
     func rebuild(noise: Double, tolerance: Double) throws {
         let script = try Self.script()
         let (session, samples) = try Self.session(script, noise: noise)
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let recording = try folder.clip("take.wav", samples)
         let out = folder.file("voice")
         let report = try Self.builder(script).build(recordings: [recording], into: out)
@@ -184,7 +185,8 @@ struct VoiceBuilderTests {
         // Cut in the pause after item 12.
         let cutTime = (session.truth[11].end + session.truth[12].start) / 2
         let cut = Int(cutTime * 16_000)
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let first = try folder.clip("one.wav", Array(samples[..<cut]))
         let second = try Resampler.resample(
             AudioBuffer(sampleRate: 16_000, samples: Array(samples[cut...])), to: 22_050, path: "two").samples
@@ -212,7 +214,8 @@ struct VoiceBuilderTests {
             sources.append(clip)
             samples += clip + [Float](repeating: 0, count: 8000)
         }
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let recording = try folder.clip("clean.wav", samples)
         _ = try Self.builder(script).build(recordings: [recording], into: folder.file("voice"))
         for (item, source) in zip(script.items, sources) {
@@ -233,7 +236,8 @@ struct VoiceBuilderTests {
     func deterministic() throws {
         let script = try Self.script()
         let (_, samples) = try Self.session(script)
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let recording = try folder.clip("take.wav", samples)
         _ = try Self.builder(script).build(recordings: [recording], into: folder.file("a"))
         _ = try Self.builder(script).build(recordings: [recording], into: folder.file("b"))
@@ -271,7 +275,8 @@ struct VoiceBuilderTests {
         // An extra sound is a second take of the item just said.
         let change: Change = kind == "drop" ? .drop(key) : kind == "split" ? .split(key) : .extra(after: key, copy: key)
         let (session, samples) = try Self.session(script, change)
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         let recording = try folder.clip("take.wav", samples)
         var lines: [String] = []
         do {
@@ -320,7 +325,8 @@ struct VoiceBuilderTests {
     @Test("bad input is refused with one line and leaves nothing")
     func badInput() throws {
         let script = try Self.script()
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
         #expect {
             try Self.builder(script).build(recordings: [folder.file("none.wav")], into: folder.file("voice"))
         } throws: { error in

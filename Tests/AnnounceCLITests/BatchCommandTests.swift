@@ -1,3 +1,4 @@
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -9,8 +10,9 @@ struct BatchCommandTests {
 
     @Test("mixed good and bad lines: one result per item, in order, exit 65 with a summary")
     func mixed() throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let input = """
             123.45
 
@@ -26,7 +28,7 @@ struct BatchCommandTests {
         #expect(result.status == 65)
         #expect(result.stderrLines == ["announce: batch: 4 of 7 items failed"])
         let lines = result.stdoutLines.map(Self.json)
-        #expect(lines.count == 7)
+        try #require(lines.count == 7)
         #expect(lines.map { $0["line"] as? Int } == [1, 3, 4, 5, 6, 7, 8])
         #expect(lines[0]["text"] as? String == "到账一百二十三点四五元" && lines[0]["cached"] as? Bool == false)
         #expect(lines[1]["error"] as? String == "'-5': negative amounts cannot be announced")
@@ -47,8 +49,9 @@ struct BatchCommandTests {
 
     @Test("order is kept with several jobs")
     func order() throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let amounts = (0..<120).map { String(($0 * 7_919_357) % 99_999_999) + "." + String(10 + $0 % 90) }
         let result = try CommandRunner.run(["batch", "--out", root.path, "--jobs", "4", "--format", "wav"],
                                            stdin: amounts.joined(separator: "\n"))
@@ -60,8 +63,9 @@ struct BatchCommandTests {
 
     @Test("--dry-run gives the explain JSON, plus line and id, and writes nothing")
     func dryRun() throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let amounts = ["0.01", "10", "100001000", "22222.22"]
         let batch = try CommandRunner.run(["batch", "--dry-run", "--out", root.path, "--liang", "--prefix", "alipay"],
                                           stdin: amounts.joined(separator: "\n"))
@@ -78,10 +82,12 @@ struct BatchCommandTests {
 
     @Test("a second run renders nothing; --force renders again, to the same bytes")
     func idempotent() throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let input = "1\n2.5\n{\"amount\": \"3\", \"name\": \"three.caf\"}\n"
         let first = try CommandRunner.run(["batch", "--out", root.path], stdin: input)
+        try #require(first.stdoutLines.count > 0)
         let file = try #require(Self.json(first.stdoutLines[0])["file"] as? String)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         let second = try CommandRunner.run(["batch", "--out", root.path], stdin: input)
@@ -91,6 +97,7 @@ struct BatchCommandTests {
         // `cached` is what the first run reported.
         #expect(second.stdoutLines.map { $0.replacingOccurrences(of: "\"cached\":true", with: "\"cached\":false") }
             == first.stdoutLines)
+        try #require(second.stdoutLines.count > 0)
         #expect(Self.json(second.stdoutLines[0])["duration"] as? Double == Self.json(first.stdoutLines[0])["duration"] as? Double)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: file)
         let forced = try CommandRunner.run(["batch", "--out", root.path, "--force"], stdin: input)
@@ -111,7 +118,7 @@ struct BatchCommandTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        input.fileHandleForWriting.write(Data("123.45\n".utf8))
+        #expect(ProcessRunner.write(Data("123.45\n".utf8), to: input.fileHandleForWriting.fileDescriptor))
         let answered = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var received = Data()
         DispatchQueue.global().async {
@@ -131,8 +138,9 @@ struct BatchCommandTests {
 
     @Test("an output that cannot be written stops the batch: exit 73, the reason, no temporary left")
     func unwritableStops() throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let sounds = root.appendingPathComponent("Library/Sounds")
         try FileManager.default.createDirectory(at: sounds.appendingPathComponent("taken.caf"), withIntermediateDirectories: true)
         let input = ["1", #"{"amount": "2", "name": "taken.caf"}"#, "3", "4", "5"].joined(separator: "\n")
@@ -151,14 +159,15 @@ struct BatchCommandTests {
         let input = (0..<count).map { String($0 * 37 % 1_000_000) }.joined(separator: "\n")
         let result = try CommandRunner.run(["batch", "--dry-run", "--jobs", "2"], stdin: input)
         #expect(result.status == 0)
-        #expect(result.stdoutLines.count == count)
+        try #require(result.stdoutLines.count == count)
         #expect(Self.json(result.stdoutLines[count - 1])["line"] as? Int == count)
     }
 
     @Test("two batches writing the same files into one folder leave only whole, correct files")
     func concurrentBatches() throws {
-        let shared = try RenderCommandTests.scratch(), reference = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: shared); try? FileManager.default.removeItem(at: reference) }
+        let sharedScratch = try ScratchFolder(), referenceScratch = try ScratchFolder()
+        defer { sharedScratch.remove(); referenceScratch.remove() }
+        let shared = sharedScratch.url, reference = referenceScratch.url
         let input = (1...40).map { "\($0 * 1_234_567 % 99_999_999).\($0 % 90 + 10)" }.joined(separator: "\n")
         _ = try CommandRunner.run(["batch", "--out", reference.path, "--format", "wav"], stdin: input)
         let group = DispatchGroup()
@@ -186,10 +195,12 @@ struct BatchCommandTests {
         let odd = "a\"b\\c\u{01}d\te/f\u{7F}é中\u{1F600}"
         let explain = try CommandRunner.run(["explain", "--stdin", "--json"], stdin: odd + "\n")
         #expect(explain.status == 65)
+        try #require(explain.stdoutLines.count > 0)
         #expect(Self.json(explain.stdoutLines[0])["amount"] as? String == odd)
         let id = #"{"z": [1, 2.5, -3e-7, true, null, "x\"y"], "a": {"b": "c"}, "n": 12345678901}"#
         let batch = try CommandRunner.run(["batch", "--dry-run"], stdin: #"{"amount": "5", "id": \#(id)}"# + "\n")
         #expect(batch.status == 0)
+        try #require(batch.stdoutLines.count > 0)
         let echoed = Self.json(batch.stdoutLines[0])["id"] as? [String: Any]
         let expected = try JSONSerialization.jsonObject(with: Data(id.utf8)) as? [String: Any]
         #expect(echoed.map { NSDictionary(dictionary: $0) } == expected.map { NSDictionary(dictionary: $0) })
@@ -215,8 +226,9 @@ struct BatchCommandTests {
 struct PruneCommandTests {
     @Test("prune removes only announce's own files older than the age")
     func prune() throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let sounds = root.appendingPathComponent("Library/Sounds")
         try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
         let old = Date().addingTimeInterval(-2 * 86400)

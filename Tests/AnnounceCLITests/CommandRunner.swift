@@ -1,16 +1,12 @@
+import AnnounceTestSupport
 import Foundation
 
-/// Runs the built `announce` binary as a user would and collects what it
-/// printed and its exit status.
-struct CommandResult {
-    let status: Int32
-    let stdout: String
-    let stderr: String
+/// What a run of `announce` printed and how it ended.
+typealias CommandResult = ProcessResult
 
-    var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
-    var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
-}
-
+/// Runs the built `announce` binary as a user would, through the shared
+/// ``ProcessRunner`` (time limit, safe when announce exits before reading
+/// its input).
 enum CommandRunner {
     /// The `announce` executable, built beside this test bundle.
     static let executable: URL = {
@@ -26,38 +22,14 @@ enum CommandRunner {
         return directory.appendingPathComponent("announce")
     }()
 
+    /// Runs announce with `arguments`, or `/bin/bash` with them when `shell`.
     static func run(_ arguments: [String], stdin: String? = nil, stdinData: Data? = nil,
                     environment: [String: String] = [:], currentDirectory: URL? = nil,
-                    shell: Bool = false) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = shell ? URL(fileURLWithPath: "/bin/bash") : executable
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let input = Pipe()
-        let output = Pipe()
-        let error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Feed stdin and drain both outputs concurrently, so a large input or
-        // output cannot deadlock on a full pipe.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data()
-        nonisolated(unsafe) var errData = Data()
-        DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        if let stdinData { input.fileHandleForWriting.write(stdinData) }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        group.wait()
-        return CommandResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+                    shell: Bool = false, timeout: Double = ProcessRunner.defaultTimeout) throws -> CommandResult {
+        var input = Data((stdin ?? "").utf8)
+        if let stdinData { input.append(stdinData) }
+        return try ProcessRunner.run(
+            shell ? URL(fileURLWithPath: "/bin/bash") : executable, arguments, stdin: input,
+            environment: environment, currentDirectory: currentDirectory, timeout: timeout)
     }
 }

@@ -6,7 +6,7 @@ struct ExplainCommandTests {
     func explainText() throws {
         let result = try CommandRunner.run(["explain", "123.45"])
         #expect(result.status == 0)
-        #expect(result.stdoutLines.count == 3)
+        try #require(result.stdoutLines.count == 3)
         #expect(result.stdoutLines.prefix(2) == ["123.45\t到账一百二十三点四五元", "  words: 到账 一 百 二 十 三 点 四 五 元"])
         #expect(result.stdoutLines[2].hasPrefix("  clips: 到账 dao4-zhang4.wav "))
         #expect(result.stderr.isEmpty)
@@ -16,7 +16,7 @@ struct ExplainCommandTests {
     func explainJSON() throws {
         let result = try CommandRunner.run(["explain", "--json", "--prefix", "alipay", "¥1,000.50", "10"])
         #expect(result.status == 0)
-        #expect(result.stdoutLines.count == 2)
+        try #require(result.stdoutLines.count == 2)
         let first = try JSONSerialization.jsonObject(with: Data(result.stdoutLines[0].utf8)) as? [String: Any]
         #expect(first?["amount"] as? String == "¥1,000.50")
         #expect(first?["text"] as? String == "支付宝到账一千点五元")
@@ -36,7 +36,7 @@ struct ExplainCommandTests {
         let result = try CommandRunner.run(["explain", "--json", "--style", "currency", "--liang", "--lead-yi",
                                             "--prefix", "none", "--fen", "20050", "1005"])
         #expect(result.status == 0)
-        #expect(result.stdoutLines.count == 2)
+        try #require(result.stdoutLines.count == 2)
         #expect(result.stdoutLines[0].hasSuffix(#""text":"两百元五角","words":["两","百","元","五","角"]}"#))
         #expect(result.stdoutLines[0].contains(#""file":"liang2-bai3.wav","words":"两百""#))
         #expect(result.stdoutLines[1].hasSuffix(#""text":"一十元零五分","words":["一","十","元","零","五","分"]}"#))
@@ -64,7 +64,7 @@ struct ExplainCommandTests {
         let result = try CommandRunner.run(["explain", "--stdin", "--json"], stdin: input)
         #expect(result.status == 65)
         let lines = result.stdoutLines
-        #expect(lines.count == 5)
+        try #require(lines.count == 5)
         #expect(lines[0].hasSuffix(#""text":"到账一元","words":["到账","一","元"]}"#))
         #expect(lines[1] == #"{"amount":"-3","error":"'-3': negative amounts cannot be announced"}"#)
         #expect(lines[2] == #"{"amount":"","error":"empty amount: expected digits such as 123.45"}"#)
@@ -105,7 +105,7 @@ struct ExplainCommandTests {
     func mixed() throws {
         let result = try CommandRunner.run(["explain", "--json", "5", "5.555", "6"])
         #expect(result.status == 65)
-        #expect(result.stdoutLines.count == 3)
+        try #require(result.stdoutLines.count == 3)
         #expect(result.stdoutLines[1] == #"{"amount":"5.555","error":"'5.555' has more than 2 decimal places"}"#)
     }
 }

@@ -1,15 +1,10 @@
 import AnnounceAudio
+import AnnounceTestSupport
 import Foundation
 import Testing
 
 /// `announce [render]` run as a user would: files on disk, exit codes, messages.
 struct RenderCommandTests {
-    static func scratch() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announce-render-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
-
     static func files(in root: URL) -> [String] {
         let sounds = root.appendingPathComponent("Library/Sounds")
         return ((try? FileManager.default.contentsOfDirectory(atPath: sounds.path)) ?? []).sorted()
@@ -17,8 +12,9 @@ struct RenderCommandTests {
 
     @Test("announce AMOUNT writes a playable CAF into ./Library/Sounds and prints its path")
     func defaultRender() throws {
-        let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let result = try CommandRunner.run(["123.45"], currentDirectory: root)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
@@ -35,8 +31,9 @@ struct RenderCommandTests {
 
     @Test("the same inputs give byte-identical files under the same name")
     func deterministic() throws {
-        let first = try Self.scratch(), second = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: first); try? FileManager.default.removeItem(at: second) }
+        let firstScratch = try ScratchFolder(), secondScratch = try ScratchFolder()
+        defer { firstScratch.remove(); secondScratch.remove() }
+        let first = firstScratch.url, second = secondScratch.url
         for root in [first, second] {
             let result = try CommandRunner.run(["render", "--out", root.path, "--prefix", "wechat", "88.8", "100000"])
             #expect(result.status == 0)
@@ -56,8 +53,9 @@ struct RenderCommandTests {
         ("aiff", "ima4", "AIFF", "IMA_ADPCM"),
     ])
     func formats(format: String, encoding: String, container: String, subtype: String) throws {
-        let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let result = try CommandRunner.run(["render", "--json", "--out", root.path, "--format", format, "--encoding", encoding,
                                             "--sample-rate", "22050", "0.5"])
         #expect(result.status == 0)
@@ -80,8 +78,9 @@ struct RenderCommandTests {
         ["render", "--sample-rate", "100", "5"], ["render", "--budget", "nan", "5"],
     ])
     func usage(arguments: [String]) throws {
-        let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let result = try CommandRunner.run(arguments + ["--out", root.path])
         #expect(result.status == 64)
         #expect(Self.files(in: root).isEmpty)
@@ -89,8 +88,9 @@ struct RenderCommandTests {
 
     @Test("--name names the file")
     func chosenName() throws {
-        let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let result = try CommandRunner.run(["render", "--out", root.path, "--name", "pay.aiff", "--format", "aiff", "7"])
         #expect(result.status == 0)
         #expect(Self.files(in: root) == ["pay.aiff"])
@@ -98,8 +98,9 @@ struct RenderCommandTests {
 
     @Test("an amount over the budget: exit 65, one line saying what it needs, nothing written")
     func overBudget() throws {
-        let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let result = try CommandRunner.run(["render", "--out", root.path, "--prefix", "alipay", "--budget", "2.5", "99999999.99"])
         #expect(result.status == 65)
         #expect(result.stdout.isEmpty)
@@ -111,8 +112,9 @@ struct RenderCommandTests {
 
     @Test("bad amounts are reported and the others still rendered, exit 65")
     func mixedAmounts() throws {
-        let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let result = try CommandRunner.run(["render", "--out", root.path, "5", "1.234", "6"])
         #expect(result.status == 65)
         #expect(result.stdoutLines.count == 2)
@@ -122,8 +124,9 @@ struct RenderCommandTests {
 
     @Test("an output that cannot be written: exit 73, one line, no file or temporary left")
     func unwritable() throws {
-        let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         // A file where the Library folder should be.
         try Data("x".utf8).write(to: root.appendingPathComponent("Library"))
         let blocked = try CommandRunner.run(["render", "--out", root.path, "5"])
@@ -140,12 +143,10 @@ struct RenderCommandTests {
 
     @Test("a corrupt clip: exit 66 naming the clip, nothing written")
     func corruptClip() throws {
-        let voice = try VoiceCommandTests.copyOfBundledVoice()
-        let root = try Self.scratch()
-        defer {
-            try? FileManager.default.removeItem(at: voice.deletingLastPathComponent())
-            try? FileManager.default.removeItem(at: root)
-        }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let voice = try VoiceCommandTests.copyOfBundledVoice(in: scratch)
+        let root = try scratch.folder("out")
         try Data("RIFF\u{0}\u{0}garbage".utf8).write(to: voice.appendingPathComponent("wu3.wav"))
         let result = try CommandRunner.run(["render", "--voice", voice.path, "--out", root.path, "5"])
         #expect(result.status == 66)
@@ -156,11 +157,12 @@ struct RenderCommandTests {
 
     @Test("rendering through standard input streams one JSON line per amount")
     func stdinJSON() throws {
-        let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let result = try CommandRunner.run(["render", "--stdin", "--json", "--out", root.path], stdin: "1\nabc\n2.5\n")
         #expect(result.status == 65)
-        #expect(result.stdoutLines.count == 3)
+        try #require(result.stdoutLines.count == 3)
         #expect(result.stdoutLines[1] == #"{"amount":"abc","error":"'abc' is not a decimal amount"}"#)
         #expect(Self.files(in: root).count == 2)
     }

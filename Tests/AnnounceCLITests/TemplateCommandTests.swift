@@ -1,4 +1,5 @@
 import AnnounceAudio
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -22,15 +23,18 @@ private let presetCases: [[String]] = [
 
     @Test("render --template refund 25 and --together write files that say exactly that")
     func refundAndBurst() throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let refund = try CommandRunner.run(["render", "--json", "--template", "refund", "--out", root.path, "25"])
         #expect(refund.status == 0)
+        try #require(refund.stdoutLines.count > 0)
         let line = Self.json(refund.stdoutLines[0])
         #expect(line["text"] as? String == "退款二十五元" && line["template"] as? String == "refund")
         let burst = try CommandRunner.run(
             ["render", "--json", "--together", "12.50", "3", "107.95", "--prefix", "alipay", "--out", root.path])
         #expect(burst.status == 0)
+        try #require(burst.stdoutLines.count > 0)
         let summary = Self.json(burst.stdoutLines[0])
         #expect(summary["text"] as? String == "支付宝到账三笔，共计一百二十三点四五元")
         #expect(summary["amount"] as? String == "123.45" && summary["count"] as? Int == 3)
@@ -40,13 +44,15 @@ private let presetCases: [[String]] = [
             #expect(info.duration > 1 && info.duration <= 6)
         }
         let single = try CommandRunner.run(["render", "--json", "--together", "5", "--out", root.path])
+        try #require(single.stdoutLines.count > 0)
         #expect(Self.json(single.stdoutLines[0])["text"] as? String == "到账五元")
     }
 
     @Test("every preset, in render and explain, fits the budget with every prefix preset", arguments: presetCases)
     func presets(arguments: [String]) throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         var names = Set<String>()
         for prefix in ["到账", "alipay", "wechat", "collect"] {
             let render = try CommandRunner.run(["render", "--json", "--prefix", prefix, "--style", "currency", "--liang",
@@ -65,19 +71,21 @@ private let presetCases: [[String]] = [
 
     @Test("names differ between presets for the same amount")
     func namesDiffer() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
         var names = Set<String>()
         for template in ["payment", "refund", "topup"] {
-            let result = try CommandRunner.run(["render", "--json", "--template", template, "--out", "/tmp/announce-names-\(getpid())", "8"])
+            let result = try CommandRunner.run(["render", "--json", "--template", template, "--out", scratch.path, "8"])
             names.insert(Self.json(result.stdoutLines.first ?? "")["sound"] as? String ?? "")
         }
-        try? FileManager.default.removeItem(atPath: "/tmp/announce-names-\(getpid())")
         #expect(names.count == 3)
     }
 
     @Test("batch items with templates, counts and amounts")
     func batchItems() throws {
-        let root = try RenderCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let root = scratch.url
         let input = """
             {"amount": "25", "template": "refund"}
             {"amount": "100", "template": "summary", "count": 12}
@@ -94,6 +102,7 @@ private let presetCases: [[String]] = [
         #expect(lines.map { $0["text"] as? String } == [
             "退款二十五元", "到账十二笔，共计一百元", "支付宝到账三笔，共计一百二十三点四五元", "收款成功", nil, nil, nil,
         ])
+        try #require(lines.count > 6)
         #expect(lines[1]["count"] as? Int == 12 && lines[2]["amounts"] as? [String] == ["12.50", "3", "107.95"])
         #expect(lines[4]["error"] != nil && lines[5]["error"] != nil && lines[6]["error"] != nil)
     }

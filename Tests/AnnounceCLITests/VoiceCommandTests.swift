@@ -1,16 +1,14 @@
+import AnnounceTestSupport
 import Foundation
 import Testing
 
 /// `announce voice check`, and finding the voice, run as a user would.
 struct VoiceCommandTests {
-    static let bundledVoice = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Clips/default").standardized
+    static let bundledVoice = RepositoryPaths.bundledVoice
 
-    /// A copy of the bundled voice in a fresh temporary folder.
-    static func copyOfBundledVoice() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announce-voice-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let copy = directory.appendingPathComponent("voice")
+    /// A copy of the bundled voice, as the folder `voice` in `scratch`.
+    static func copyOfBundledVoice(in scratch: ScratchFolder) throws -> URL {
+        let copy = scratch.url("voice")
         try FileManager.default.copyItem(at: bundledVoice, to: copy)
         return copy
     }
@@ -24,7 +22,9 @@ struct VoiceCommandTests {
 
     @Test("the bundled voice is usable and found without options, from any folder")
     func bundled() throws {
-        let result = try CommandRunner.run(["voice", "check"], currentDirectory: FileManager.default.temporaryDirectory)
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let result = try CommandRunner.run(["voice", "check"], currentDirectory: scratch.url)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("voice default: "))
         #expect(result.stdout.contains("yi4-bai3.wav"))
@@ -54,8 +54,9 @@ struct VoiceCommandTests {
         "missing file", "corrupt file", "silent clip", "bad json", "missing word", "wrong type",
     ])
     func broken(kind: String) throws {
-        let voice = try Self.copyOfBundledVoice()
-        defer { try? FileManager.default.removeItem(at: voice.deletingLastPathComponent()) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let voice = try Self.copyOfBundledVoice(in: scratch)
         let expected: String
         switch kind {
         case "missing file":
@@ -93,8 +94,9 @@ struct VoiceCommandTests {
 
     @Test("a broken manifest exits 66 in render whatever is wrong in it: a rate no output offers, a duplicate key")
     func brokenManifestRender() throws {
-        let voice = try Self.copyOfBundledVoice()
-        defer { try? FileManager.default.removeItem(at: voice.deletingLastPathComponent()) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let voice = try Self.copyOfBundledVoice(in: scratch)
         try Self.editManifest(voice) { $0["sampleRate"] = 96_000 }
         let rate = try CommandRunner.run(["render", "--voice", voice.path, "--out", voice.path, "5"])
         #expect(rate.status == 66)
@@ -111,8 +113,9 @@ struct VoiceCommandTests {
 
     @Test("ANNOUNCE_VOICE and --voice choose the voice; a missing one is exit 66")
     func choosingTheVoice() throws {
-        let voice = try Self.copyOfBundledVoice()
-        defer { try? FileManager.default.removeItem(at: voice.deletingLastPathComponent()) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let voice = try Self.copyOfBundledVoice(in: scratch)
         try Self.editManifest(voice) { $0["id"] = "copy" }
         let fromEnvironment = try CommandRunner.run(["voice", "check"], environment: ["ANNOUNCE_VOICE": voice.path])
         #expect(fromEnvironment.stdout.hasPrefix("voice copy: "))
@@ -126,8 +129,9 @@ struct VoiceCommandTests {
 
     @Test("explain refuses, before any output, a prefix or option the voice cannot say")
     func missingClipForOptions() throws {
-        let voice = try Self.copyOfBundledVoice()
-        defer { try? FileManager.default.removeItem(at: voice.deletingLastPathComponent()) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let voice = try Self.copyOfBundledVoice(in: scratch)
         try Self.editManifest(voice) { $0["clips"] = ($0["clips"] as? [String: Any])?.filter { $0.key != "两" && $0.key != "两百" } }
         let liang = try CommandRunner.run(["explain", "--voice", voice.path, "--liang", "5"])
         #expect(liang.status == 66)

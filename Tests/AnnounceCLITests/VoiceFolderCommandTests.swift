@@ -1,3 +1,4 @@
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -5,42 +6,6 @@ import Testing
 /// symbolic link out of the folder, is refused by every command with one
 /// line and exit 66, without blocking.
 struct VoiceFolderCommandTests {
-    /// Runs announce, killing it after 30 s: a regression that blocks on a
-    /// FIFO fails the test instead of hanging the suite (a hang guard, not a
-    /// timing assertion).
-    static func run(_ arguments: [String], stdin: String = "") throws -> CommandResult? {
-        let process = Process()
-        process.executableURL = CommandRunner.executable
-        process.arguments = arguments
-        let input = Pipe()
-        let output = Pipe()
-        let error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data()
-        nonisolated(unsafe) var errData = Data()
-        DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        guard finished.wait(timeout: .now() + 30) == .success else {
-            process.terminate()
-            kill(process.processIdentifier, SIGKILL)
-            Issue.record("announce \(arguments.joined(separator: " ")) blocked for 30 s")
-            return nil
-        }
-        group.wait()
-        return CommandResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
-    }
-
     static let commands: [(name: String, arguments: @Sendable (String, String) -> [String], stdin: String)] = [
         ("voice check", { voice, _ in ["voice", "check", voice] }, ""),
         ("explain", { voice, _ in ["explain", "--voice", voice, "2"] }, ""),
@@ -53,9 +18,10 @@ struct VoiceFolderCommandTests {
         "fifo clip", "fifo manifest", "clip linked out", "subfolder linked out", "manifest linked out",
     ])
     func refused(kind: String) throws {
-        let voice = try VoiceCommandTests.copyOfBundledVoice()
-        let area = voice.deletingLastPathComponent()
-        defer { try? FileManager.default.removeItem(at: area) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let voice = try VoiceCommandTests.copyOfBundledVoice(in: scratch)
+        let area = scratch.url
         let outside = area.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         let expected: String
@@ -91,7 +57,15 @@ struct VoiceFolderCommandTests {
         }
         for command in Self.commands {
             let out = area.appendingPathComponent("out-\(command.name.replacingOccurrences(of: " ", with: "-"))")
-            guard let result = try Self.run(command.arguments(voice.path, out.path), stdin: command.stdin) else { continue }
+            // A regression that blocks on a FIFO fails this command after
+            // 30 s instead of hanging the suite (a hang guard, not a timing).
+            let result: CommandResult
+            do {
+                result = try CommandRunner.run(command.arguments(voice.path, out.path), stdin: command.stdin, timeout: 30)
+            } catch let blocked as ProcessRunner.TimedOut {
+                Issue.record("\(command.name): \(blocked)")
+                continue
+            }
             #expect(result.status == 66, "\(command.name): \(result.stderr)")
             #expect(result.stderrLines.count == 1, "\(command.name): \(result.stderr)")
             #expect(result.stderr.contains(expected), "\(command.name): \(result.stderr)")

@@ -1,4 +1,5 @@
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -18,6 +19,5 @@ import Testing
         }
     }
 
-    static let bundledVoicePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Clips/default").standardized.path
+    static let bundledVoicePath = RepositoryPaths.bundledVoice.path
 }

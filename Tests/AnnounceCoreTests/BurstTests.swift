@@ -1,4 +1,5 @@
 import AnnounceCore
+import AnnounceTestSupport
 import Testing
 
 /// Several payments in one announcement (docs/MESSAGES.md B1–B4).

@@ -1,4 +1,5 @@
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 

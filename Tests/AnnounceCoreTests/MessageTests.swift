@@ -1,4 +1,5 @@
 import AnnounceCore
+import AnnounceTestSupport
 import Testing
 
 /// Templates filled with amounts, counts and prefixes (docs/MESSAGES.md M1–M4).

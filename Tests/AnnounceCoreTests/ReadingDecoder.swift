@@ -1,7 +1,7 @@
 import AnnounceCore
 
 /// A test-only reader that turns the words of a reading back into fen, and
-/// refuses any reading that breaks the rules of READING.md. It is written
+/// refuses any reading that breaks the rules of docs/READING.md. It is written
 /// from the listener's side, independently of the generator: zeros are checked
 /// by absolute digit position, not by walking groups.
 struct ReadingDecoder {

@@ -1,7 +1,7 @@
 import AnnounceCore
 import Testing
 
-/// Every example of ../shared/READING.md, per variant. The amount text is
+/// Every example of docs/READING.md, per variant. The amount text is
 /// parsed with the strict parser, so these also pin the input domain.
 struct ReadingTableTests {
     static let decimal: [(String, String)] = [
@@ -60,7 +60,7 @@ struct ReadingTableTests {
         ("110", "一百一十元"), ("10010", "一万零一十元"),
     ]
 
-    /// `--style currency --lead-yi` reproduces LinkSDK's column of READING.md §5.
+    /// `--style currency --lead-yi` reproduces LinkSDK's column of docs/READING.md §5.
     static let linkSDK: [(String, String)] = [
         ("0.01", "一分"), ("2", "二元"), ("10", "一十元"), ("12.5", "一十二元五角"), ("200", "二百元"),
         ("10010", "一万零一十元"), ("100000", "一十万元"), ("100000000", "一亿元"), ("1.10", "一元一角"),

@@ -1,4 +1,5 @@
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -116,7 +117,7 @@ struct SandhiPlanningTests {
     @Test("over many amounts: no 一万/一亿 where 一 is a units digit, no third tone said before a third tone",
           arguments: ReadingOptions.allCombinations)
     func property(options: ReadingOptions) throws {
-        var generator = SplitMix(seed: 9)
+        var generator = SplitMix64(seed: 9)
         var amounts = (0..<3000).map { _ in generator.next() % 100_000_000_000 }
         amounts += (0..<2000).map { _ in generator.next() % 1_000_000 }
         amounts += [5, 55, 555, 55555, 505, 9_999_999_999, 100_000_000, 10_010_000, 1_010_000_00, 59, 95, 99, 555_555_55]
@@ -137,19 +138,6 @@ struct SandhiPlanningTests {
             #expect(!clash, "\(fen): \(plan.clips.map(\.text)) \(tones)")
         }
         #expect(usedRuns.count >= 10)
-    }
-}
-
-/// A small deterministic random number generator for property tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,6 +1,8 @@
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
+import AnnounceSystem
 
 /// A voice reads only regular files inside its own folder: symbolic links
 /// out of it (a clip, a subfolder, voice.json) and files that would block a
@@ -10,12 +12,13 @@ struct VoiceFolderTests {
     /// (clips 一 → yi.wav, 二 → sub/er.wav) and those two files, and an
     /// `outside/` folder next to it.
     final class Area {
-        let root: String
+        let scratch: ScratchFolder
+        var root: String { scratch.path }
         var voice: String { root + "/voice" }
         var outside: String { root + "/outside" }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("announce-voicefolder-\(UUID())").path
+            scratch = try ScratchFolder("voicefolder")
             try FileManager.default.createDirectory(atPath: root + "/voice/sub", withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: root + "/outside", withIntermediateDirectories: true)
             try write(#"{"format": 1, "id": "t", "clips": {"一": "yi.wav", "二": "sub/er.wav"}}"#, to: voice + "/voice.json")
@@ -24,8 +27,6 @@ struct VoiceFolderTests {
             try write("secret", to: outside + "/secret.wav")
             try write(#"{"format": 1, "id": "o", "clips": {"一": "yi.wav"}}"#, to: outside + "/voice.json")
         }
-
-        deinit { try? FileManager.default.removeItem(atPath: root) }
 
         func write(_ text: String, to path: String) throws {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))

@@ -1,4 +1,5 @@
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -172,13 +173,13 @@ struct VoiceTests {
 
     @Test("a missing voice folder or manifest is a clear notFound")
     func missingVoice() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announce-voice-\(UUID())").path
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let directory = scratch.file("voice")
         #expect(throws: VoiceError(.notFound, "no voice at '\(directory)': no such folder")) { try Voice(at: directory) }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try scratch.folder("voice")
         #expect(throws: VoiceError(.notFound, "no voice at '\(directory)': voice.json not found")) { try Voice(at: directory) }
     }
 
-    static let bundledVoicePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Clips/default").standardized.path
+    static let bundledVoicePath = RepositoryPaths.bundledVoice.path
 }

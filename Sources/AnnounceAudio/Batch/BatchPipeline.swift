@@ -1,4 +1,5 @@
 import AnnounceCore
+import AnnounceSystem
 
 /// Many announcements from lines of input, for a backend: each line a bare
 /// amount or a JSON item (``BatchItem``), each answered by one

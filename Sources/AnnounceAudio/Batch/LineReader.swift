@@ -1,3 +1,4 @@
+import AnnounceSystem
 /// Reads lines from a file or standard input as they arrive, so memory stays
 /// flat however long the input; serves `announce batch` and every `--stdin`.
 ///

@@ -1,3 +1,4 @@
+import AnnounceSystem
 /// Hands results on in input order as soon as a result and all earlier ones
 /// are done, whatever order the workers finish in. At most `window` results
 /// are ever waiting or in flight, so memory stays flat on endless input.

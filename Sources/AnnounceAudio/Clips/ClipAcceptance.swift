@@ -1,4 +1,5 @@
 import AnnounceCore
+import AnnounceSystem
 
 // libm's log10; system calls go through System/Exports.swift.
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import AnnounceSystem
 /// Prepared clips kept for the life of the process, so each clip file is
 /// read, resampled, levelled, faded and measured once per output rate (and
 /// fade).

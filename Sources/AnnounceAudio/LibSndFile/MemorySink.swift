@@ -1,4 +1,5 @@
 import CSndFile
+import AnnounceSystem
 
 /// Where libsndfile's virtual I/O encodes a new file: a growable block of
 /// memory.
@@ -16,7 +17,14 @@ final class MemorySink {
     /// Blocks given back by spent sinks, to be written again: a fresh block
     /// of a file's size costs a page fault per 4 KiB on every file, about a
     /// fifth of a batch item's time.
-    private static let spare = LockedState<[(storage: UnsafeMutableRawPointer, capacity: Int)]>([])
+    private static let spare = LockedState<[SpareBlock]>([])
+
+    /// A block no sink owns: whoever takes it off the list owns it alone,
+    /// so it may cross threads.
+    private struct SpareBlock: @unchecked Sendable {
+        let storage: UnsafeMutableRawPointer
+        let capacity: Int
+    }
     /// The most blocks kept, and the largest kept (4 MiB).
     private static let spareCount = 16
     private static let spareCapacity = 4 << 20
@@ -37,7 +45,7 @@ final class MemorySink {
     deinit {
         let kept = capacity <= Self.spareCapacity && Self.spare.withLock { spare in
             guard spare.count < Self.spareCount else { return false }
-            spare.append((storage, capacity))
+            spare.append(SpareBlock(storage: storage, capacity: capacity))
             return true
         }
         if !kept { storage.deallocate() }

@@ -1,4 +1,5 @@
 import CSndFile
+import AnnounceSystem
 
 /// An open libsndfile handle, closed exactly once: by ``close()`` when the
 /// caller needs to know whether closing worked (it writes the header of a

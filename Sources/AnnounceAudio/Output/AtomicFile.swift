@@ -1,3 +1,4 @@
+import AnnounceSystem
 /// Puts a file in place atomically: the bytes go to a new temporary file in
 /// the same folder (named by ``SoundName/temporaryName(process:number:)``),
 /// which is renamed onto the final name only once complete. A reader (iOS
@@ -7,11 +8,6 @@
 /// (or a power cut without `durable`) can leave one behind, which
 /// ``SoundsFolder/prune(olderThan:dryRun:now:)`` removes.
 package enum AtomicFile {
-    /// Counts writes in this process, so concurrent writes into one folder
-    /// get different temporary names.
-    private static let counter = LockedState(0)
-    private static let processID = systemProcessID()
-
     /// Writes `bytes` to `path` atomically, replacing a regular file or a
     /// symbolic link there (the link itself, never its target). With
     /// `durable`, the file's data is flushed before the rename and the
@@ -59,30 +55,16 @@ package enum AtomicFile {
     }
 
     /// Creates a new, empty temporary file next to `path` and opens it for
-    /// writing. `O_EXCL` makes sure it is ours; a leftover of a process with
-    /// the same id is skipped.
+    /// writing (``TemporaryFiles/createUnique(in:_:)``).
     private static func createTemporaryFile(in folder: String, for path: String) throws(AudioError) -> (Int32, String) {
-        var reason = SystemError(systemErrorExists)
-        attempts: for _ in 0..<100 {
-            let number = counter.withLock { counter in
-                counter &+= 1
-                return counter
-            }
-            let temporary = folder + SoundName.temporaryName(process: processID, number: number)
-            // 0666 before the umask, the mode any new file gets.
-            let opened = TemporaryFiles.shared.creating(temporary) {
-                retryingInterrupts { systemOpen(temporary, systemOpenCreateNew, 0o666) }
-            }
-            switch opened {
-            case .success(let descriptor):
-                return (descriptor, temporary)
-            case .failure(let error):
-                TemporaryFiles.shared.forget(temporary)
-                reason = error
-                guard error.code == systemErrorExists else { break attempts }
-            }
+        // 0666 before the umask, the mode any new file gets.
+        let created = TemporaryFiles.shared.createUnique(in: folder) { temporary in
+            retryingInterrupts { systemOpen(temporary, systemOpenCreateNew, 0o666) }
         }
-        throw AudioError(.unwritable, "cannot write \(path): \(reason)")
+        switch created {
+        case .success(let created): return (created.made, created.path)
+        case .failure(let reason): throw AudioError(.unwritable, "cannot write \(path): \(reason)")
+        }
     }
 
     /// Refuses to rename over something that is not a file: as root,

@@ -1,3 +1,4 @@
+import AnnounceSystem
 /// Prepared clips times a gain and limited to a true-peak ceiling, kept for
 /// the life of the process: what the ``Renderer`` joins when the ceiling
 /// would otherwise hold an announcement below its loudness target.

@@ -1,3 +1,4 @@
+import AnnounceSystem
 /// The temporary files this process is writing, so that a termination
 /// signal removes them instead of leaving them behind.
 ///
@@ -38,6 +39,43 @@ package final class TemporaryFiles: Sendable {
         while !listed { _ = systemWaitForever() }
         defer { state.withLock { $0.creating -= 1 } }
         return create()
+    }
+
+    /// Counts temporary names in this process, so concurrent writers in one
+    /// folder never pick the same one.
+    private let counter = LockedState(0)
+    private let processID = systemProcessID()
+
+    /// Makes a new entry with a name no one else uses, in `folder` (a
+    /// path ending in `/`, or empty for the current folder): the one way
+    /// announce names what it writes before it is complete, a sound's
+    /// temporary file or a voice's build folder alike
+    /// (``SoundName/temporaryName(process:number:)``). `make` creates the
+    /// entry exclusively (`O_EXCL`, `mkdir`); a name already taken (a
+    /// leftover of a process with the same id) is skipped. The entry is
+    /// listed for removal on a termination signal until ``forget(_:)``.
+    /// - Returns: what `make` returned and the path, or the first error
+    ///   other than the name being taken.
+    package func createUnique<Made>(
+        in folder: String, _ make: (String) -> Result<Made, SystemError>
+    ) -> Result<(made: Made, path: String), SystemError> {
+        var reason = SystemError(systemErrorExists)
+        for _ in 0..<100 {
+            let number = counter.withLock { counter in
+                counter &+= 1
+                return counter
+            }
+            let path = folder + SoundName.temporaryName(process: processID, number: number)
+            switch creating(path, { make(path) }) {
+            case .success(let made):
+                return .success((made, path))
+            case .failure(let error):
+                forget(path)
+                reason = error
+                guard error.code == systemErrorExists else { return .failure(error) }
+            }
+        }
+        return .failure(reason)
     }
 
     /// Takes `path` off the list once it was renamed into place or removed.

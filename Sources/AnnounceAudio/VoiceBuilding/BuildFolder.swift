@@ -1,11 +1,5 @@
 import AnnounceCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import AnnounceSystem
 
 /// The folder a voice is built in: a new hidden folder beside the output
 /// folder, renamed onto it only when the voice is complete and checked, so a
@@ -31,18 +25,15 @@ final class BuildFolder {
         try Self.requireEmptyOrAbsent(trimmed)
         let parent = Paths.parent(of: trimmed)
         parents = try Self.makeParents(parent.isEmpty ? "." : parent, shownAs: trimmed)
-        var reason = ""
-        for attempt in 0..<100 {
-            let candidate = Paths.join(parent.isEmpty ? "." : parent, ".announce-build-\(getpid())-\(attempt)")
-            if mkdir(candidate, 0o755) == 0 {
-                path = candidate
-                return
-            }
-            reason = String(cString: strerror(errno))
-            guard errno == EEXIST else { break }
+        let created = TemporaryFiles.shared.createUnique(in: parent.isEmpty ? "" : parent + "/") { candidate in
+            retryingInterrupts { systemMkdir(candidate, 0o755) }
         }
-        for folder in parents.reversed() { rmdir(folder) }
-        throw VoiceBuildError(.output, "cannot write \(trimmed): \(reason)")
+        switch created {
+        case .success(let created): path = created.path
+        case .failure(let reason):
+            for folder in parents.reversed() { _ = systemRemoveFolder(folder) }
+            throw VoiceBuildError(.output, "cannot write \(trimmed): \(reason)")
+        }
     }
 
     /// Makes `folder` and the folders above it that are missing; returns
@@ -50,8 +41,7 @@ final class BuildFolder {
     private static func makeParents(_ folder: String, shownAs destination: String) throws(VoiceBuildError) -> [String] {
         var missing: [String] = []
         var current = folder
-        var status = stat()
-        while !current.isEmpty, current != "/", current != ".", stat(current, &status) != 0 {
+        while !current.isEmpty, current != "/", current != ".", FileStatus(path: current, followingLinks: true) == nil {
             missing.insert(current, at: 0)
             let above = Paths.parent(of: current)
             guard above != current else { break }
@@ -59,9 +49,8 @@ final class BuildFolder {
         }
         var made: [String] = []
         for path in missing {
-            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-                let reason = String(cString: strerror(errno))
-                for folder in made.reversed() { rmdir(folder) }
+            if case .failure(let reason) = retryingInterrupts({ systemMkdir(path, 0o755) }), FileStatus(path: path, followingLinks: true) == nil {
+                for folder in made.reversed() { _ = systemRemoveFolder(folder) }
                 throw VoiceBuildError(.output, "cannot write \(destination): cannot make \(path): \(reason)")
             }
             made.append(path)
@@ -83,8 +72,8 @@ final class BuildFolder {
     /// A subfolder for scratch files, remembered for cleaning up.
     func subfolder(_ name: String) throws(VoiceBuildError) -> String {
         let full = Paths.join(path, name)
-        guard mkdir(full, 0o755) == 0 else {
-            throw VoiceBuildError(.output, "cannot write \(destination): \(String(cString: strerror(errno)))")
+        if case .failure(let reason) = retryingInterrupts({ systemMkdir(full, 0o755) }) {
+            throw VoiceBuildError(.output, "cannot write \(destination): \(reason)")
         }
         folders.append(full)
         return full
@@ -92,47 +81,50 @@ final class BuildFolder {
 
     /// Removes a scratch subfolder and the files named in it.
     func removeSubfolder(_ folder: String, files: [String]) {
-        for file in files { unlink(file) }
-        rmdir(folder)
+        for file in files { _ = systemUnlink(file) }
+        _ = systemRemoveFolder(folder)
         folders.removeAll { $0 == folder }
     }
 
     /// Moves the finished voice onto the destination.
     func commit() throws(VoiceBuildError) {
         try Self.requireEmptyOrAbsent(destination)
-        guard rename(path, destination) == 0 else {
-            throw VoiceBuildError(.output, "cannot write \(destination): \(String(cString: strerror(errno)))")
+        if case .failure(let reason) = retryingInterrupts({ systemRename(path, destination) }) {
+            throw VoiceBuildError(.output, "cannot write \(destination): \(reason)")
         }
+        TemporaryFiles.shared.forget(path)
         finished = true
     }
 
     /// Removes everything this builder wrote, and the folder.
     func discard() {
-        for file in written { unlink(file) }
-        for folder in folders.reversed() { rmdir(folder) }
-        rmdir(path)
-        for folder in parents.reversed() { rmdir(folder) }
+        for file in written { _ = systemUnlink(file) }
+        for folder in folders.reversed() { _ = systemRemoveFolder(folder) }
+        _ = systemRemoveFolder(path)
+        TemporaryFiles.shared.forget(path)
+        for folder in parents.reversed() { _ = systemRemoveFolder(folder) }
         finished = true
     }
 
     /// Refuses an output folder that holds anything, or a file in its place.
     private static func requireEmptyOrAbsent(_ destination: String) throws(VoiceBuildError) {
-        var status = stat()
-        guard lstat(destination, &status) == 0 else { return }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
+        guard let status = FileStatus(path: destination, followingLinks: false) else { return }
+        guard status.kind == .directory else {
             throw VoiceBuildError(.output, "cannot write \(destination): it exists and is not a folder")
         }
-        guard let directory = opendir(destination) else {
-            throw VoiceBuildError(.output, "cannot write \(destination): \(String(cString: strerror(errno)))")
+        let opened = retryingInterrupts { systemOpen(destination, systemOpenDirectoryNoFollow) }
+        guard case .success(let descriptor) = opened else {
+            if case .failure(let reason) = opened { throw VoiceBuildError(.output, "cannot write \(destination): \(reason)") }
+            return
         }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." {
-                throw VoiceBuildError(.output, "\(destination) is not empty: give a new or empty folder for the voice")
-            }
+        defer { _ = systemClose(descriptor) }
+        switch systemDirectoryEntries(descriptor) {
+        case .success(let names) where names.contains(where: { $0 != "." && $0 != ".." }):
+            throw VoiceBuildError(.output, "\(destination) is not empty: give a new or empty folder for the voice")
+        case .success:
+            return
+        case .failure(let reason):
+            throw VoiceBuildError(.output, "cannot write \(destination): \(reason)")
         }
     }
 }

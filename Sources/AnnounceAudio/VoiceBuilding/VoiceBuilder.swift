@@ -4,13 +4,6 @@ import AnnounceCore
 #else
     import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Makes a voice folder from a ``/AnnounceCore/VoiceScript``: from a recording session of
 /// its items (``build(recordings:into:)``) or from a TTS command run once per

@@ -1,14 +1,8 @@
+import AnnounceSystem
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
-#endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
 /// A voice: a folder of prerecorded clips and its manifest, `voice.json`.
@@ -57,11 +51,10 @@ public struct Voice: Sendable {
     ///   `invalidManifest`, or `unusableFile` naming the file and the problem.
     public init(at path: String) throws(VoiceError) {
         var shownPath: String { MessageText.escaped(path) }
-        var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard let status = FileStatus(path: path, followingLinks: true) else {
             throw VoiceError(.notFound, "no voice at '\(shownPath)': no such folder")
         }
-        let isDirectory = status.st_mode & S_IFMT == S_IFDIR
+        let isDirectory = status.kind == .directory
         let directory = isDirectory ? path : Paths.parent(of: path)
         let manifestPath = isDirectory ? Paths.join(path, Self.manifestName) : path
         var shownManifest: String { MessageText.escaped(manifestPath) }
@@ -132,8 +125,7 @@ public struct Voice: Sendable {
         }
         // The common case in one system call: a regular file (not a link)
         // directly in the folder, whose path has no link left to resolve.
-        var status = stat()
-        if !file.utf8.contains(UInt8(ascii: "/")), lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+        if !file.utf8.contains(UInt8(ascii: "/")), FileStatus(path: path, followingLinks: false)?.kind == .regular {
             return path
         }
         if let real = FileCheck.realPath(path) {

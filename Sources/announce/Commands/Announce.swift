@@ -1,5 +1,6 @@
 import AnnounceAudio
 import ArgumentParser
+import AnnounceSystem
 
 @main
 struct Announce: ParsableCommand {

@@ -1,9 +1,7 @@
 import AnnounceAudio
+import AnnounceSystem
 import AnnounceCore
 import ArgumentParser
-#if canImport(Glibc)
-    import Glibc
-#endif
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -120,13 +118,7 @@ struct VoiceBuildCommand: ParsableCommand {
 
     /// `SOURCE_DATE_EPOCH` or the current time, as a UTC date.
     static func today() -> String {
-        var seconds = time(nil)
-        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let value = Int(epoch) {
-            seconds = time_t(value)
-        }
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+        let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }
+        return systemUTCDate(secondsSince1970: epoch ?? Int(systemNow()))
     }
 }

@@ -5,6 +5,7 @@
 #endif
 
 import AnnounceAudio
+import AnnounceSystem
 
 /// A progress line on standard error (items done, rate, errors; ETA when
 /// the input size is known), only when it is a terminal.

@@ -1,13 +1,13 @@
 import Dispatch
 
 /// A counting semaphore (Dispatch's, which every platform of Swift has).
-final class Semaphore: Sendable {
+package final class Semaphore: Sendable {
     private let semaphore: DispatchSemaphore
 
-    init(_ value: Int) {
+    package init(_ value: Int) {
         semaphore = DispatchSemaphore(value: value)
     }
 
-    func wait() { semaphore.wait() }
-    func signal() { semaphore.signal() }
+    package func wait() { semaphore.wait() }
+    package func signal() { semaphore.signal() }
 }

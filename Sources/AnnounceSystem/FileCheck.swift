@@ -16,6 +16,12 @@ package enum FileCheck {
         package let reason: String
         /// Whether the file is simply not there (nothing at the path).
         package let isMissing: Bool
+
+        /// A failure saying `reason`; `isMissing` when nothing is at the path.
+        package init(reason: String, isMissing: Bool) {
+            self.reason = reason
+            self.isMissing = isMissing
+        }
     }
 
     /// The absolute path of `path` with every symbolic link, `.` and `..`

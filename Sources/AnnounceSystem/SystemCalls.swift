@@ -1,7 +1,7 @@
-// The one file of AnnounceAudio that imports the platform's C library for
-// system calls. Everything else calls these thin wrappers, so the spellings
-// that differ between Glibc and Darwin (`st_mtim` / `st_mtimespec`,
-// `pthread_t`, `write`) are decided here once.
+// The system calls announce makes, as thin wrappers: the files of this
+// module are the only ones that import the platform's C library for them,
+// so the spellings that differ between Glibc and Darwin (`st_mtim` /
+// `st_mtimespec`, `pthread_t`, `write`) are decided here once.
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -49,7 +49,8 @@ package func systemFsync(_ descriptor: Int32) -> Int32 { fsync(descriptor) }
 package func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 package func systemUnlink(_ path: String) -> Int32 { unlink(path) }
 package func systemUnlinkAt(_ directory: Int32, _ name: String) -> Int32 { unlinkat(directory, name, 0) }
-package func systemMkdir(_ path: String) -> Int32 { mkdir(path, 0o777) }
+package func systemMkdir(_ path: String, _ mode: UInt32 = 0o777) -> Int32 { mkdir(path, mode_t(mode)) }
+package func systemRemoveFolder(_ path: String) -> Int32 { rmdir(path) }
 package func systemProcessID() -> Int32 { Int32(getpid()) }
 package func systemIsTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
@@ -239,4 +240,14 @@ package func systemMemoryEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
 /// Whether `path` can be opened for reading (`access(R_OK)`).
 package func systemIsReadable(_ path: String) -> Bool {
     access(path, R_OK) == 0
+}
+
+/// The UTC calendar date of `seconds` since 1970 as `YYYY-MM-DD`.
+/// The corresponding C function is `gmtime_r`.
+package func systemUTCDate(secondsSince1970 seconds: Int) -> String {
+    var time = time_t(seconds)
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
 }

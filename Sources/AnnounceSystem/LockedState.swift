@@ -4,7 +4,7 @@
 /// platforms, so the lock is a plain pthread mutex that works everywhere the
 /// C libraries build. A body never blocks on another lock of this kind while
 /// holding one, apart from the documented order in ``BatchPipeline``.
-package final class LockedState<Value>: @unchecked Sendable {
+package final class LockedState<Value> {
     // The mutex lives at a fixed heap address: pthread mutexes must not move.
     private let mutex: UnsafeMutablePointer<SystemMutex>
     private var value: Value
@@ -31,3 +31,7 @@ package final class LockedState<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+// The lock makes every access to the value exclusive, so the box may cross
+// threads exactly when the value itself may.
+extension LockedState: @unchecked Sendable where Value: Sendable {}
