@@ -1,5 +1,6 @@
 @testable import AnnounceAudio
 import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -24,7 +25,7 @@ struct VoiceSessionTests {
         // bundled pace the longest summary would need 6.4 s at 1.35x).
         let (_, session) = try Sessions.session(script, noise: 0.002, breaths: false)
         let samples = try SonicStream(sampleRate: 16_000, speed: 1.1).process(session)
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
         let recording = try folder.clip("take.wav", samples)
         let out = folder.file("teams/brand/voice")
         _ = try Self.builder(script).build(recordings: [recording], into: out)
@@ -60,7 +61,7 @@ struct VoiceSessionTests {
         let (_, fast) = try Sessions.session(script)
         // The same session said at 0.6 times the pace, pitch kept.
         let samples = try SonicStream(sampleRate: 16_000, speed: 0.6).process(fast)
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
         let recording = try folder.clip("slow.wav", samples)
         #expect {
             _ = try Self.builder(script).build(recordings: [recording], into: folder.file("slow"))
@@ -95,7 +96,7 @@ struct VoiceSessionTests {
         let script = try Self.paymentScript()
         let (session, samples) = try Sessions.session(script, .noise(after: "八"))
         let at = try #require(session.extraStart)
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
         let recording = try folder.clip("take.wav", samples)
         #expect {
             _ = try Self.builder(script).build(recordings: [recording], into: folder.file("voice"))
@@ -112,7 +113,7 @@ struct VoiceSessionTests {
     func repeatedItem() throws {
         let script = try Self.paymentScript()
         let (session, samples) = try Sessions.session(script, .extra(after: "七", copy: "七"))
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
         let recording = try folder.clip("take.wav", samples)
         let index = try #require(script.items.firstIndex { $0.key == "七" })
         let second = try #require(session.extraStart)
@@ -136,7 +137,7 @@ struct VoiceSessionTests {
     func skippedItem() throws {
         let script = try Self.paymentScript()
         let (session, samples) = try Sessions.session(script, .drop("四"))
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
         let recording = try folder.clip("take.wav", samples)
         let index = try #require(script.items.firstIndex { $0.key == "四" })
         #expect {
@@ -156,7 +157,7 @@ struct VoiceSessionTests {
     func labels(points: Bool) throws {
         let script = try Self.paymentScript()
         let (session, samples) = try Sessions.session(script)
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
         let recording = try folder.clip("take.wav", samples)
         var track = ""
         for (number, truth) in session.truth.enumerated() {
@@ -180,7 +181,7 @@ struct VoiceSessionTests {
         let script = try VoiceScript(options: ReadingOptions(), prefixes: [.standard])
         let (_, samples) = try Sessions.session(script)
         let high = try Resampler.resample(AudioBuffer(sampleRate: 16_000, samples: samples), to: 48_000, path: "x").samples
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder("audio")
         let recording = try folder.clip("take.wav", high, rate: 48_000)
         let report = try Self.builder(script).build(recordings: [recording], into: folder.file("voice"))
         #expect(report.sampleRate == 16_000)

@@ -1,3 +1,4 @@
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -61,8 +62,8 @@ struct VoiceCoverageCommandTests {
 
     @Test("a declared maximum: check stops there, render refuses more with one line (exit 65)")
     func maximum() throws {
-        let copy = try VoiceCommandTests.copyOfBundledVoice()
-        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        let scratch = try ScratchFolder("coverage")
+        let copy = try VoiceCommandTests.copyOfBundledVoice(in: scratch)
         try VoiceCommandTests.editManifest(copy) { $0["maximumAmount"] = "999.99" }
         let check = try CommandRunner.run(["voice", "check", copy.path])
         #expect(check.status == 0)

@@ -1,4 +1,5 @@
 @testable import AnnounceCore
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ struct LongestPlanTests {
     /// `coverage`, each clip lasting a pseudo-random number of frames.
     static func voice(_ coverage: VoiceCoverage, seed: UInt64) throws -> (Voice, [String: Int]) {
         let script = try VoiceScript(coverage: coverage)
-        var generator = SplitMix(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var clips: [String] = []
         var frames: [String: Int] = [:]
         for item in script.items {
@@ -29,7 +30,7 @@ struct LongestPlanTests {
     /// product is a few thousand amounts with zeros, ones, twos, fives and
     /// nines in every place.
     static func digitSets(seed: UInt64, integerDigits: Int) -> [[Int]] {
-        var generator = SplitMix(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let pool = [[0, 1, 2], [0, 5], [0, 9, 2], [0, 1], [2, 5], [0, 1, 9], [0, 2], [5, 9], [0]]
         return (0..<12).map { index in
             index < 12 - integerDigits ? [0] : pool[Int(generator.next() % UInt64(pool.count))]
@@ -113,7 +114,7 @@ struct LongestPlanTests {
             return plan.clips.reduce(0) { $0 + frames[$1.file]! } + (plan.clips.count - 1) * 50
         }
         #expect(try length(found.amount) == found.length(gap: 50))
-        var generator = SplitMix(seed: 11)
+        var generator = SplitMix64(seed: 11)
         for _ in 0..<3000 {
             let amount = try Amount(fen: generator.next() % (maximum.fen + 1))
             #expect(try length(amount) <= found.length(gap: 50), "\(amount)")
