@@ -43,10 +43,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The iOS extension's decisions (docs/ios/Logic): Foundation only, the
+        // same files the Xcode project compiles, built and tested here.
+        .target(name: "AnnounceExtensionLogic", path: "docs/ios/Logic"),
         // What every test target shares: running processes with a time limit,
         // scratch folders, a seeded generator, the package's own paths.
         .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
         .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"]),
+        .testTarget(name: "AnnounceExtensionLogicTests", dependencies: ["AnnounceExtensionLogic"]),
         .testTarget(
             name: "AnnounceAudioTests",
             dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"],

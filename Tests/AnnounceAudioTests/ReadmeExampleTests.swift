@@ -10,19 +10,22 @@ import Testing
     static let thisFile = URL(fileURLWithPath: #filePath)
     static let readme = thisFile.deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
 
-    func example(voicePath: String, containerPath: String) throws -> (WrittenSound, [SoundsFolder.PrunedFile]) {
+    func example(voicePath: String, containerPath: String) throws -> (WrittenSound, [SoundsFolder.PrunedFile], BatchPipeline.Result) {
         // README example begins
         let announcer = try Announcer(
             voice: try Voice(at: voicePath),
             options: .init(prefix: try Prefix("alipay"), format: try OutputFormat(container: .caf, encoding: .pcm16)))
-        let plan = try announcer.plan(try Amount(parsing: "123.45"))   // phrase, clips, sound name: no audio yet
+        let plan = try announcer.plan(try Amount(parsing: "123.45"))   // message, clips, sound name: no audio yet
         let folder = SoundsFolder(root: containerPath)                  // …/Library/Sounds
         try folder.create()
         let sound = try folder.write(try announcer.render(plan), reuse: true)
         print(sound.name, sound.reused)                                  // aps.sound; true if these bytes were there
+        let batch = BatchPipeline(announcer: announcer, folder: folder)
+        let item = batch.process(BatchItem(amount: try Amount(fen: 12345), id: "order-9"))
+        print(item.soundName ?? "", item.cached, item.failure.map { "\($0)" } ?? "ok")   // the same sound, cached
         let pruned = try folder.prune(olderThan: 30 * 86_400)          // announce's own files, older than 30 days
         // README example ends
-        return (sound, pruned)
+        return (sound, pruned, item)
     }
 
     @Test("the README's library example runs")
@@ -30,8 +33,10 @@ import Testing
         let scratch = try ScratchFolder("readme")
         defer { scratch.remove() }
         let root = scratch.url("container")
-        let (sound, pruned) = try example(voicePath: AnnouncerTests.voice, containerPath: root.path)
+        let (sound, pruned, item) = try example(voicePath: AnnouncerTests.voice, containerPath: root.path)
         #expect(sound.path == root.path + "/Library/Sounds/" + sound.name && !sound.reused && pruned.isEmpty)
+        #expect(item.soundName == sound.name && item.cached && item.failure == nil)
+        #expect(item.jsonLine.contains(#""id":"order-9""#))
         #expect(try example(voicePath: AnnouncerTests.voice, containerPath: root.path).0.reused)
     }
 

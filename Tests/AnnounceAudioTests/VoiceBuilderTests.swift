@@ -3,6 +3,7 @@ import AnnounceCore
 import AnnounceTestSupport
 import Foundation
 import Testing
+import AnnounceSystem
 
 /// Builds voices from synthetic recording sessions made of the bundled clips.
 struct VoiceBuilderTests {

@@ -86,11 +86,12 @@ struct BatchCommandTests {
         defer { scratch.remove() }
         let root = scratch.url
         let input = "1\n2.5\n{\"amount\": \"3\", \"name\": \"three.caf\"}\n"
-        let first = try CommandRunner.run(["batch", "--out", root.path], stdin: input)
+        // --at fixes announce-at, which is otherwise each run's own "now".
+        let first = try CommandRunner.run(["batch", "--at", "1767225600", "--out", root.path], stdin: input)
         try #require(first.stdoutLines.count > 0)
         let file = try #require(Self.json(first.stdoutLines[0])["file"] as? String)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
-        let second = try CommandRunner.run(["batch", "--out", root.path], stdin: input)
+        let second = try CommandRunner.run(["batch", "--at", "1767225600", "--out", root.path], stdin: input)
         #expect(second.status == 0)
         #expect(second.stdoutLines.map { Self.json($0)["cached"] as? Bool } == [true, true, true])
         // A cached line is proven by rendering the item again: every field but

@@ -21,14 +21,16 @@ struct ExplainCommandTests {
         #expect(first?["amount"] as? String == "¥1,000.50")
         #expect(first?["text"] as? String == "支付宝到账一千点五元")
         #expect(first?["words"] as? [String] == ["支付宝到账", "一", "千", "点", "五", "元"])
-        #expect(Set(first?.keys.map { $0 } ?? []) == ["amount", "clips", "text", "words"])
+        #expect(Set(first?.keys.map { $0 } ?? []) == ["amount", "clips", "text", "words", "yuan"])
+        // The amount as given, and exactly in yuan.
+        #expect(first?["yuan"] as? String == "1000.50")
         let clips = first?["clips"] as? [[String: Any]]
         // 点五 is a third-tone pair the bundled voice records together.
         #expect(clips?.map { $0["words"] as? String } == ["支付宝到账", "一千", "点五", "元"])
         #expect(clips?.first?["file"] as? String == "zhi1-fu4-bao3-dao4-zhang4.wav")
         #expect((clips?.first?["duration"] as? Double ?? 0) > 0.5)
         #expect(result.stdoutLines[1].hasPrefix(#"{"amount":"10","clips":[{"duration":"#))
-        #expect(result.stdoutLines[1].hasSuffix(#""text":"支付宝到账十元","words":["支付宝到账","十","元"]}"#))
+        #expect(result.stdoutLines[1].hasSuffix(#""text":"支付宝到账十元","words":["支付宝到账","十","元"],"yuan":"10"}"#))
     }
 
     @Test("reading options reach the reading")
@@ -37,9 +39,9 @@ struct ExplainCommandTests {
                                             "--prefix", "none", "--fen", "20050", "1005"])
         #expect(result.status == 0)
         try #require(result.stdoutLines.count == 2)
-        #expect(result.stdoutLines[0].hasSuffix(#""text":"两百元五角","words":["两","百","元","五","角"]}"#))
+        #expect(result.stdoutLines[0].hasSuffix(#""text":"两百元五角","words":["两","百","元","五","角"],"yuan":"200.50"}"#))
         #expect(result.stdoutLines[0].contains(#""file":"liang2-bai3.wav","words":"两百""#))
-        #expect(result.stdoutLines[1].hasSuffix(#""text":"一十元零五分","words":["一","十","元","零","五","分"]}"#))
+        #expect(result.stdoutLines[1].hasSuffix(#""text":"一十元零五分","words":["一","十","元","零","五","分"],"yuan":"10.05"}"#))
     }
 
     @Test("each bad amount is one line on stderr, nothing on stdout, exit 65", arguments: [
@@ -65,7 +67,7 @@ struct ExplainCommandTests {
         #expect(result.status == 65)
         let lines = result.stdoutLines
         try #require(lines.count == 5)
-        #expect(lines[0].hasSuffix(#""text":"到账一元","words":["到账","一","元"]}"#))
+        #expect(lines[0].hasSuffix(#""text":"到账一元","words":["到账","一","元"],"yuan":"1"}"#))
         #expect(lines[1] == #"{"amount":"-3","error":"'-3': negative amounts cannot be announced"}"#)
         #expect(lines[2] == #"{"amount":"","error":"empty amount: expected digits such as 123.45"}"#)
         #expect(lines[3].hasPrefix(#"{"amount":"１２．５","clips":"#) && lines[3].contains(#""text":"到账十二点五元""#))

@@ -5,19 +5,21 @@ import Testing
 
 /// Never the wrong sound: a file is served only when it is proven to be the announcement.
 @Suite struct SoundContentTests {
-    @Test("a batch render line is the render --json line plus line, id and cached")
+    @Test("a batch render line is the render --json line plus line, id, cached and announce-id")
     func batchLineEqualsRenderLine() throws {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
         let root = scratch.url
-        let render = try CommandRunner.run(["render", "--json", "--prefix", "alipay", "--out", root.path, "123.45"])
-        let batch = try CommandRunner.run(["batch", "--prefix", "alipay", "--out", root.path],
+        // --at fixes announce-at, which is otherwise each line's own "now".
+        let render = try CommandRunner.run(["render", "--json", "--prefix", "alipay", "--at", "1767225600", "--out", root.path, "123.45"])
+        let batch = try CommandRunner.run(["batch", "--prefix", "alipay", "--at", "1767225600", "--out", root.path],
                                           stdin: "{\"amount\": \"123.45\", \"id\": \"a\"}\n")
         #expect(render.status == 0 && batch.status == 0)
         try #require(batch.stdoutLines.count > 0)
         var line = BatchCommandTests.json(batch.stdoutLines[0])
         #expect(line["line"] as? Int == 1 && line["id"] as? String == "a" && line["cached"] as? Bool == true)
-        for key in ["line", "id", "cached"] { line[key] = nil }
+        #expect(line["announce-id"] as? String == "a")
+        for key in ["line", "id", "cached", "announce-id"] { line[key] = nil }
         try #require(render.stdoutLines.count > 0)
         let expected = BatchCommandTests.json(render.stdoutLines[0])
         #expect(NSDictionary(dictionary: line).isEqual(to: expected))

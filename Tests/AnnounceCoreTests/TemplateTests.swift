@@ -66,3 +66,18 @@ struct TemplateTests {
         #expect(!line.contains("\n") && line.hasPrefix("template '"), "\(line)")
     }
 }
+
+@Suite struct PresetPinyinTests {
+    @Test("every preset's fixed words and every prefix preset have pinyin kept with the preset, matching the lexicon")
+    func presetPinyin() throws {
+        var words: [String] = Prefix.presets.flatMap(\.prefix.words) + Prefix.standard.words
+        for (_, template) in Template.presets {
+            for part in template.parts { if case .words(let fixed) = part { words += fixed } }
+        }
+        for word in Set(words) {
+            let given = try #require(Pinyin.presetWords[word], "preset word '\(word)' has no pinyin with its preset")
+            #expect(Pinyin.syllables(of: word) == given.split(separator: " ").map(String.init))
+            #expect(Pinyin.syllables(of: word, pronunciations: [:]) != nil)
+        }
+    }
+}

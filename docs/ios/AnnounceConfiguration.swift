@@ -3,48 +3,54 @@ import Foundation
 /// The settings the app and its Notification Service Extension share.
 ///
 /// Both targets compile this file (Target Membership: the app and the
-/// extension). Replace the example values with your own.
+/// extension), with the files of `Logic/`. Replace the example values with
+/// your own.
 enum AnnounceConfiguration {
     /// The App Group both targets list in their entitlements
     /// (`com.apple.security.application-groups`).
     static let appGroup = "group.com.example.merchant"
 
-    /// The custom top-level payload key, beside `aps`, that holds the
-    /// announcement's HTTPS URL (`announce render --sound-url-base`).
-    static let soundURLKey = "announce-sound-url"
+    /// The hosts the extension downloads announcements from, and how late a
+    /// push may be and still be announced (120 s; docs/IOS.md says why).
+    static let policy = AnnouncePolicy(soundHosts: ["sounds.example.com"], maximumAge: 120)
 
-    /// The hosts the extension downloads announcements from. A push that
-    /// names any other host gets the fallback sound and no download.
-    static let soundHosts: Set<String> = ["sounds.example.com"]
+    /// Which of announce's files the app and the extension delete: older
+    /// than 12 hours, or past 200 files or 30 MB (least recently used first),
+    /// never one younger than 10 minutes.
+    static let folderPolicy = SoundFolderPolicy()
 
     /// A generic sound in the app's bundle (Copy Bundle Resources of the app
-    /// target), played when the announcement cannot be had in time: for
-    /// example the voice's clip of the prefix alone, 支付宝到账, as a WAV.
-    /// Its name does not follow announce's rule, so no cleanup deletes it.
+    /// target), played when an announcement cannot be had in time: the
+    /// voice's 支付宝到账 made by announce at the announcements' loudness
+    /// (docs/ios/payment-fallback.wav; docs/IOS.md shows the command). Its
+    /// name does not follow announce's rule, so no cleanup deletes it.
     static let fallbackSound = "payment-fallback.wav"
 
-    /// The largest file accepted. iOS plays notification sounds shorter than
-    /// 30 s; 30 s of 48 kHz 16-bit mono, announce's largest setting, is
-    /// 2.88 MB. announce's default 6 s at 16 kHz is under 200 kB.
-    static let maximumSoundBytes = 3_000_000
+    /// The App Group container, nil when the App Group is not in the
+    /// target's entitlements.
+    static func container() -> URL? {
+        FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: appGroup)
+    }
 
-    /// How long a downloaded announcement is kept before the app deletes it.
-    /// Long enough that no notification still showing or on its way needs it.
-    static let soundLifetime: TimeInterval = 12 * 60 * 60
-
-    /// The App Group container's `Library/Sounds`, the one folder of the
-    /// group where iOS looks for notification sounds; made when missing.
-    /// Nil when the App Group is not in the target's entitlements.
-    static func soundsDirectory() -> URL? {
-        guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: appGroup) else {
-            return nil
-        }
-        let directory = container.appendingPathComponent("Library/Sounds", isDirectory: true)
+    /// The App Group's `Library/Sounds`, the one folder of the group where
+    /// iOS looks for notification sounds; made when missing, with a
+    /// protection class that works while the phone is locked after its
+    /// first unlock. Nil when the group or the folder is not available.
+    static func soundFolder() -> SoundFolder? {
+        guard let container = container() else { return nil }
+        let folder = SoundFolder(directory: container.appendingPathComponent("Library/Sounds", isDirectory: true))
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try folder.create()
         } catch {
             return nil
         }
-        return directory
+        return folder
+    }
+
+    /// The record of recently announced payment ids, in the App Group (not
+    /// in `Library/Sounds`), shared by every extension process.
+    static func recentPayments() -> RecentPayments? {
+        guard let container = container() else { return nil }
+        return RecentPayments(file: container.appendingPathComponent("Library/Application Support/announce-recent-ids.json"))
     }
 }

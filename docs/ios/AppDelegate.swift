@@ -2,7 +2,7 @@ import UIKit
 import UserNotifications
 
 /// Asks to show alerts and play sounds, registers with APNs, and prunes
-/// `Library/Sounds` each time the app comes to the foreground.
+/// the App Group's `Library/Sounds` each time the app comes to the foreground.
 final class AppDelegate: NSObject, UIApplicationDelegate {
     func application(
         _ application: UIApplication,
@@ -14,8 +14,10 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
             // Without .sound the banner still shows but nothing is said.
             if granted { UIApplication.shared.registerForRemoteNotifications() }
         }
-        // Not from the extension: iOS plays a sound after the extension has
-        // handed the notification back, so the app deletes old files later.
+        // The extension keeps the folder bounded as it delivers; the app
+        // applies the same rule when it comes to the foreground, to free
+        // the space sooner. Neither deletes a file younger than 10 minutes:
+        // iOS plays a sound after the extension has handed it back.
         NotificationCenter.default.addObserver(
             forName: UIApplication.didBecomeActiveNotification, object: nil, queue: nil
         ) { _ in

@@ -3,14 +3,19 @@ import UserNotifications
 
 /// The Notification Service Extension: puts the announcement a push names
 /// into the App Group's `Library/Sounds` and hands the notification back
-/// with that file as its sound, so iOS says 支付宝到账一百二十三点四五元 as the
-/// banner appears.
+/// with that file as its sound (and a copy as an attachment, to play again),
+/// so iOS says 支付宝到账一百二十三点四五元 as the banner appears.
 ///
-/// The push (see docs/IOS.md) carries `mutable-content: 1`, an alert, the
-/// sound name in `aps.sound` and the file's HTTPS URL under
-/// `announce-sound-url`. Whatever goes wrong (no URL, a name that is not
-/// announce's, a failed or slow download, a file of the wrong size) the
-/// notification is still delivered, with the bundled fallback sound.
+/// Every decision is made by the Foundation-only files of `Logic/`, which
+/// the announce package compiles and tests on Linux (`AnnouncePolicy`,
+/// `RecentPayments`, `SoundFolder`, `DownloadCheck`, `ReplayAttachment`);
+/// this file only carries them out with UserNotifications and URLSession.
+///
+/// - No `aps.sound` (a held payment of a burst), an `announce-id` announced
+///   before, or an `announce-at` older than 120 s: the banner, no sound.
+/// - A plain name (`pay.caf`): left as sent, for iOS to find.
+/// - announce's name: the file in `Library/Sounds` if there (touched), else
+///   downloaded from `announce-sound-url`; the fallback sound when that fails.
 final class NotificationService: UNNotificationServiceExtension {
     private let pending = PendingDelivery()
 
@@ -24,45 +29,54 @@ final class NotificationService: UNNotificationServiceExtension {
         }
         pending.begin(content: content, handler: contentHandler)
 
-        let userInfo = request.content.userInfo
-        // Only announce's own names are accepted: they cannot contain `/` or
-        // `..`, so the push cannot make the extension write outside
-        // Library/Sounds or replace a file that is not an announcement.
-        guard let aps = userInfo["aps"] as? [String: Any],
-              let name = aps["sound"] as? String,
-              AnnounceSoundName.isAnnouncement(name),
-              let directory = AnnounceConfiguration.soundsDirectory()
-        else {
-            pending.finish(with: SoundInstaller.fallbackSound)
-            return
+        let push = AnnouncePush(userInfo: request.content.userInfo)
+        let now = Date()
+        var repeated = false
+        if push.sound != nil, let id = push.id, let record = AnnounceConfiguration.recentPayments() {
+            // A record that cannot be used (the phone not unlocked since it
+            // started) never silences a payment: announce rather than miss one.
+            repeated = (try? record.claim(id, at: now)) == .repeated
         }
-        let destination = directory.appendingPathComponent(name, isDirectory: false)
+        let folder = AnnounceConfiguration.soundFolder()
+        var isInstalled: ((String) -> Bool)?
+        if let folder { isInstalled = { name in folder.hasFile(named: name) } }
+        let choice = AnnounceConfiguration.policy.choose(for: push, now: now, repeated: repeated, isInstalled: isInstalled)
 
-        // Names are derived from the content and only whole files ever get
-        // one, so a file of this name is this announcement: no download.
-        if FileManager.default.fileExists(atPath: destination.path) {
+        switch choice {
+        case .silent:
+            pending.finish(with: nil)
+        case .asSent(let name):
             pending.finish(with: UNNotificationSound(named: UNNotificationSoundName(name)))
-            return
-        }
-
-        guard let text = userInfo[AnnounceConfiguration.soundURLKey] as? String,
-              let url = URL(string: text),
-              SoundInstaller.isAllowed(url, soundName: name)
-        else {
+        case .fallback:
             pending.finish(with: SoundInstaller.fallbackSound)
-            return
+        case .installed(let name):
+            guard let folder else { return pending.finish(with: SoundInstaller.fallbackSound) }
+            // Cleanup counts a file's age from its last use, as announce batch does.
+            folder.touch(name)
+            deliver(name, from: folder)
+        case .download(let name, let url):
+            guard let folder else { return pending.finish(with: SoundInstaller.fallbackSound) }
+            download(name, from: url, into: folder)
         }
+    }
 
-        var download = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 10)
+    /// Called shortly before the system's limit (about 30 s): deliver at once,
+    /// with the fallback sound. If the download finished first, this does
+    /// nothing.
+    override func serviceExtensionTimeWillExpire() {
+        pending.finish(with: SoundInstaller.fallbackSound)
+    }
+
+    private func download(_ name: String, from url: URL, into folder: SoundFolder) {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 10)
         // The size check compares the file with Content-Length, which only
         // holds for the bytes as sent: ask for no compression.
-        download.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         let pending = self.pending
-        let task = SoundInstaller.session.downloadTask(with: download) { location, response, error in
+        let task = SoundInstaller.session.downloadTask(with: request) { location, response, error in
             do {
-                try SoundInstaller.install(location: location, response: response, error: error, as: destination)
-                pending.finish(with: UNNotificationSound(named: UNNotificationSoundName(name)))
+                try SoundInstaller.install(location: location, response: response, error: error, as: name, in: folder)
+                Self.deliver(name, from: folder, to: pending)
             } catch {
                 pending.finish(with: SoundInstaller.fallbackSound)
             }
@@ -71,11 +85,36 @@ final class NotificationService: UNNotificationServiceExtension {
         task.resume()
     }
 
-    /// Called shortly before the system's limit (about 30 s): deliver at once,
-    /// with the fallback sound. If the download finished first, this does
-    /// nothing.
-    override func serviceExtensionTimeWillExpire() {
-        pending.finish(with: SoundInstaller.fallbackSound)
+    private func deliver(_ name: String, from folder: SoundFolder) {
+        Self.deliver(name, from: folder, to: pending)
+    }
+
+    /// Keeps the folder within its bounds (never touching this sound or any
+    /// file younger than 10 minutes), then delivers with the sound and its
+    /// copy as an attachment.
+    private static func deliver(_ name: String, from folder: SoundFolder, to pending: PendingDelivery) {
+        folder.prune(AnnounceConfiguration.folderPolicy, keeping: [name])
+        pending.finish(
+            with: UNNotificationSound(named: UNNotificationSoundName(name)),
+            attachment: ReplayAttachment.attachment(for: folder.url(of: name)))
+    }
+}
+
+extension ReplayAttachment {
+    /// A `UNNotificationAttachment` of a copy of `sound` (iOS moves an
+    /// attachment's file away), or nil when its type or size does not allow
+    /// one or iOS refuses it.
+    static func attachment(for sound: URL) -> UNNotificationAttachment? {
+        guard let hint = typeHint(for: sound),
+              let copy = try? copy(of: sound, under: FileManager.default.temporaryDirectory)
+        else { return nil }
+        do {
+            return try UNNotificationAttachment(
+                identifier: "announcement", url: copy, options: [UNNotificationAttachmentOptionsTypeHintKey: hint])
+        } catch {
+            discard(copy)
+            return nil
+        }
     }
 }
 
@@ -99,41 +138,27 @@ private enum SoundInstaller {
         return URLSession(configuration: configuration)
     }()
 
-    /// HTTPS, from a configured host, and the URL's file name is the sound
-    /// name (`--sound-url-base` appends exactly that).
-    static func isAllowed(_ url: URL, soundName: String) -> Bool {
-        guard url.scheme?.lowercased() == "https", let host = url.host?.lowercased() else { return false }
-        return AnnounceConfiguration.soundHosts.contains(host) && url.lastPathComponent == soundName
-    }
-
-    /// Checks the download and gives it its final name in one rename.
+    /// Checks the download (``DownloadCheck``) and gives it its final name
+    /// in one rename.
     ///
     /// The file is first moved to a temporary name in `Library/Sounds` itself,
     /// so the final rename stays inside one folder and is atomic: iOS never
     /// sees a partial file under an announcement's name. A temporary file left
     /// by a killed extension matches the cleanup rule and is deleted later.
-    static func install(location: URL?, response: URLResponse?, error: Error?, as destination: URL) throws {
+    static func install(location: URL?, response: URLResponse?, error: Error?, as name: String, in folder: SoundFolder) throws {
         if let error { throw error }
-        guard let location, let http = response as? HTTPURLResponse else { throw DownloadError.noFile }
-        guard http.statusCode == 200 else { throw DownloadError.status(http.statusCode) }
-
+        guard let location, let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         let files = FileManager.default
-        let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(AnnounceSoundName.temporaryName(), isDirectory: false)
+        let temporary = folder.url(of: AnnounceSoundName.temporaryName())
         // URLSession deletes `location` when this handler returns: move it first.
         try files.moveItem(at: location, to: temporary)
         do {
-            let size = try temporary.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? -1
-            guard size > 0, size <= AnnounceConfiguration.maximumSoundBytes else { throw DownloadError.size(size) }
-            // A cut connection can still end "successfully": the length the
-            // server announced must be the length received.
-            if http.expectedContentLength >= 0, Int64(size) != http.expectedContentLength {
-                throw DownloadError.size(size)
-            }
-            guard hasHeader(of: destination.pathExtension, at: temporary) else { throw DownloadError.notSound }
+            // Readable while the phone is locked, after its first unlock.
+            try files.setAttributes([.protectionKey: SoundFolder.protection], ofItemAtPath: temporary.path)
+            try DownloadCheck.check(temporary, status: http.statusCode, expectedLength: http.expectedContentLength, for: name)
             do {
-                try files.moveItem(at: temporary, to: destination)
-            } catch where files.fileExists(atPath: destination.path) {
+                try files.moveItem(at: temporary, to: folder.url(of: name))
+            } catch where folder.hasFile(named: name) {
                 // Another delivery of the same announcement was faster; same
                 // name, same content.
                 try? files.removeItem(at: temporary)
@@ -142,29 +167,6 @@ private enum SoundInstaller {
             try? files.removeItem(at: temporary)
             throw error
         }
-    }
-
-    /// Whether the file starts as a file of its extension does: a CAF, a
-    /// RIFF/WAVE or a FORM/AIFF(-C), not an error page saved by a proxy.
-    private static func hasHeader(of fileExtension: String, at url: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
-        defer { try? handle.close() }
-        guard let bytes = try? handle.read(upToCount: 12), bytes.count == 12 else { return false }
-        let head = String(decoding: bytes.prefix(4), as: UTF8.self)
-        let form = String(decoding: bytes.suffix(4), as: UTF8.self)
-        switch fileExtension {
-        case "caf": return head == "caff"
-        case "wav": return head == "RIFF" && form == "WAVE"
-        case "aiff": return head == "FORM" && (form == "AIFF" || form == "AIFC")
-        default: return false
-        }
-    }
-
-    private enum DownloadError: Error {
-        case noFile
-        case status(Int)
-        case size(Int)
-        case notSound
     }
 }
 
@@ -191,8 +193,9 @@ private final class PendingDelivery: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Delivers the notification with `sound`; later calls do nothing.
-    func finish(with sound: UNNotificationSound) {
+    /// Delivers the notification with `sound` (nil: none at all) and
+    /// `attachment`; later calls do nothing.
+    func finish(with sound: UNNotificationSound?, attachment: UNNotificationAttachment? = nil) {
         lock.lock()
         let content = self.content
         let handler = self.handler
@@ -202,9 +205,14 @@ private final class PendingDelivery: @unchecked Sendable {
         self.task = nil
         lock.unlock()
 
-        guard let content, let handler else { return }
+        guard let content, let handler else {
+            // Delivered already: an attachment's copy is not needed.
+            if let attachment { ReplayAttachment.discard(attachment.url) }
+            return
+        }
         task?.cancel()
         content.sound = sound
+        if let attachment { content.attachments = [attachment] }
         handler(content)
     }
 }

@@ -17,7 +17,7 @@ import AnnounceSystem
 /// ```
 ///
 /// An announcer checks up front that the voice has a clip for every word its
-/// options can produce, and loads each clip once per process (``ClipCache``).
+/// options can produce, and loads each clip once per process (in a cache the process shares).
 /// It is safe to use from several threads.
 public final class Announcer: Sendable {
     /// Bumped whenever the engine would render the same inputs differently,

@@ -31,14 +31,30 @@ public struct BatchItem: Sendable {
     public var liang: Bool?
     /// The item's leading 一十 variant, V3 (`"leadYi"`), over the batch's.
     public var leadYi: Bool?
+    /// When the payment was taken (`"at"`), whole seconds since 1970.
+    public var at: Int?
+
+    /// The push's `announce-id`: the item's `id` when it is a string, or a
+    /// number (its text as written); nil for other ids and none.
+    public var announceID: String? {
+        switch id {
+        case .string(let text)?, .number(let text)?: return text.isEmpty ? nil : text
+        default: return nil
+        }
+    }
+
+    /// The latest `at` accepted, in the year 5138: far beyond any real
+    /// payment, short enough that a payload's length is bounded.
+    package static let latestAt = 99_999_999_999
 
     /// The fields a JSON item may have, each with what it holds: the one
     /// list the parser and `batch --help` use.
     package static let fieldTable: [(name: String, help: String)] = [
         ("amount", "the amount as a string, \"123.45\" (JSON numbers are not exact)"),
-        ("fen", "the amount as a whole number of fen, 12345"),
+        ("fen", "the amount as a whole number of fen, a JSON number, 12345"),
         ("amounts", "a burst said as one summary: a list of amount strings, [\"12.50\", \"3\"]"),
-        ("id", "any JSON value, echoed back exactly as written"),
+        ("id", "any JSON value, echoed back exactly as written; a string or number of at most 128 bytes is also the push's announce-id"),
+        ("at", "when the payment was taken, whole seconds since 1970 (the push's announce-at; default: now)"),
         ("name", "the file name instead of the content-derived one"),
         ("prefix", "a phrase or a prefix preset"),
         ("template", "a template preset or text"),
@@ -120,11 +136,12 @@ public struct BatchItem: Sendable {
             amountText = text
             do { amount = try Amount(userInput: text) } catch { throw fail(error.description, text) }
         case (nil, .some(let value), nil):
-            switch value {
-            case .string(let text): amountText = text
-            case .number(let text) where text.utf8.allSatisfy({ (0x30...0x39).contains($0) }): amountText = text
-            default: throw fail("'fen' must be a whole number of fen")
+            // A JSON number only: a string such as "12" would read one way
+            // here and another in a backend that expects the documented number.
+            guard case .number(let text) = value, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                throw fail("'fen' must be a whole number of fen written as a JSON number, such as 12345")
             }
+            amountText = text
             do { amount = try Amount(fenText: amountText) } catch { throw fail(error.description, amountText) }
         case (nil, nil, .some(let value)):
             guard case .array(let elements) = value, !elements.isEmpty else {
@@ -149,6 +166,17 @@ public struct BatchItem: Sendable {
             throw fail("give one of 'amount', 'fen' and 'amounts'")
         }
         var item = BatchItem(line: line, amountText: amountText, amount: amount, id: id)
+        if let announceID = item.announceID, let problem = PushPayload.validate(id: announceID) {
+            throw fail("'id': \(problem)", amountText)
+        }
+        if let value = object["at"] {
+            guard case .number(let text) = value, !text.isEmpty, text.utf8.count <= 11,
+                  text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seconds = Int(text), seconds <= latestAt
+            else {
+                throw fail("'at' must be whole seconds since 1970 as a JSON number, at most \(latestAt)", amountText)
+            }
+            item.at = seconds
+        }
         item.amounts = amounts
         item.amountTexts = amountTexts
         item.template = template
@@ -203,14 +231,21 @@ extension BatchItem {
     ///   - amount: the amount, nil for a template without `{amount}`.
     ///   - id: echoed in the item's result, as a JSON string.
     ///   - name: a file name instead of the content-derived one.
-    ///   - template, count, prefix, style, liang, leadYi: the item's
-    ///     message and reading, over the batch's.
+    ///   - template: the item's template, over the batch's.
+    ///   - count: the number of payments for a template's `{count}`.
+    ///   - prefix: the item's prefix, over the batch's.
+    ///   - style: the item's reading style, over the batch's.
+    ///   - liang: the item's 两 variant, over the batch's.
+    ///   - leadYi: the item's leading 一十 variant, over the batch's.
+    ///   - line: the number its results report as `line` (0: none).
+    ///   - at: when the payment was taken, seconds since 1970 (default: when it is rendered).
     public init(
         amount: Amount?, id: String? = nil, name: String? = nil, template: Template? = nil, count: Count? = nil,
-        prefix: Prefix? = nil, style: ReadingStyle? = nil, liang: Bool? = nil, leadYi: Bool? = nil, line: Int = 0
+        prefix: Prefix? = nil, style: ReadingStyle? = nil, liang: Bool? = nil, leadYi: Bool? = nil, at: Int? = nil, line: Int = 0
     ) {
         self.init(line: line, amountText: amount?.description ?? "", amount: amount, id: id.map { .string($0) })
         self.name = name
+        self.at = at
         self.template = template
         self.count = count
         self.prefix = prefix
@@ -221,6 +256,11 @@ extension BatchItem {
 
     /// An item announcing a burst of payments as one summary (their count
     /// and exact total), like `"amounts"` in a JSON item.
+    /// - Parameters:
+    ///   - amounts: the payments, at least one.
+    ///   - id: echoed in the item's result, as a JSON string.
+    ///   - prefix: the item's prefix, over the batch's.
+    ///   - line: the number its results report as `line` (0: none).
     public init(together amounts: [Amount], id: String? = nil, prefix: Prefix? = nil, line: Int = 0) {
         self.init(line: line, amountText: amounts.map(\.description).joined(separator: " "), amount: nil, id: id.map { .string($0) })
         self.amounts = amounts

@@ -1,19 +1,19 @@
 import AnnounceCore
 import AnnounceSystem
 
-/// Many announcements from lines of input, for a backend: each line a bare
-/// amount or a JSON item (``BatchItem``), each answered by one
-/// ``AnnouncementReport`` with its line number, in input order.
+/// Many announcements for a backend: lines of input (a bare amount or a
+/// JSON item) or ``BatchItem`` values, each answered by one ``Result`` with
+/// its JSON line, in input order.
 ///
 /// ```swift
 /// let pipeline = BatchPipeline(announcer: announcer, folder: SoundsFolder(root: "/srv/sounds"),
 ///                              options: .init(jobs: 4))
-/// let summary = pipeline.run(lines: try LineReader(path: "items.txt")) { result in
-///     print(result.report.jsonLine, terminator: "")
+/// let summary = try pipeline.run(readingFrom: "items.txt") { result in
+///     print(result.jsonLine, terminator: "")
 /// }
 /// ```
 ///
-/// ``run(lines:emit:drained:)`` reads with one thread at a time, renders on `jobs`
+/// ``run(readingFrom:emit:drained:)`` reads with one thread at a time, renders on `jobs`
 /// threads, and hands each result to `emit` as soon as it and every earlier
 /// one are done; at most 8 items per job are in flight, so memory stays flat
 /// however long the input. ``process(_:line:)-(String,_)`` answers one line, for a
@@ -34,13 +34,17 @@ public final class BatchPipeline: Sendable {
         public var durable: Bool
         /// Where the files are served, to give each report its sound URL.
         public var soundURLBase: String?
+        /// When the payments were taken, seconds since 1970, for items
+        /// without `at`; nil: the time each is rendered.
+        public var at: Int?
 
         /// Options for `jobs` render threads (at least 1), with the other
         /// settings off and no sound URL unless given.
         public init(
             jobs: Int = 1, dryRun: Bool = false, force: Bool = false, fenByDefault: Bool = false, durable: Bool = false,
-            soundURLBase: String? = nil
+            soundURLBase: String? = nil, at: Int? = nil
         ) {
+            self.at = at
             self.jobs = max(1, jobs)
             self.dryRun = dryRun
             self.force = force
@@ -71,6 +75,16 @@ public final class BatchPipeline: Sendable {
         /// Whether a file with exactly these bytes was already there, so
         /// nothing was written.
         public var cached: Bool { report.cached ?? false }
+        /// The amount in yuan, exactly (`123.45`, `0.05`); nil for a failure
+        /// or a message without an amount.
+        public var yuan: String? { report.yuan }
+        /// The push to send for this sound, as one line of JSON without a
+        /// newline: `aps` with `announce-at`, `announce-id` and
+        /// `announce-sound-url` where set. Nil for a failure or a dry run.
+        public var pushPayload: String? { report.pushPayload(held: false) }
+        /// The push for this payment when it is held back in a burst: its
+        /// banner, no sound (docs/IOS.md, "Bursts"). Nil for a failure or a dry run.
+        public var heldPushPayload: String? { report.pushPayload(held: true) }
     }
 
     /// How far a run has got.
@@ -174,7 +188,10 @@ public final class BatchPipeline: Sendable {
             let message = try item.amounts.map { amounts throws(MessageError) in try announcer.message(together: amounts) }
                 ?? announcer.message(amount: item.amount, count: item.count)
             let plan = try announcer.plan(message)
-            if let name = item.name { try SoundName.validate(name, format: announcer.options.format) }
+            if let name = item.name {
+                try SoundName.validate(name, format: announcer.options.format)
+                if options.soundURLBase != nil { throw SoundName.notDownloadable }
+            }
             var report: AnnouncementReport
             if options.dryRun {
                 report = AnnouncementReport(input: item.amountText, plan: plan)
@@ -184,6 +201,8 @@ public final class BatchPipeline: Sendable {
                 report = AnnouncementReport(input: item.amountText, announcement: announcement, sound: sound)
                 report.cached = sound.reused
                 if let base = options.soundURLBase { report.addSoundURL(base: base) }
+                report.announceID = item.announceID
+                report.announceAt = item.at ?? options.at ?? Self.now()
             }
             report.id = item.id
             if let texts = item.amountTexts {
@@ -196,6 +215,11 @@ public final class BatchPipeline: Sendable {
             report.id = item.id
             return Result(report: report, failure: ErrorCategory(of: error))
         }
+    }
+
+    /// Whole seconds since 1970, for `announce-at`.
+    package static func now() -> Int {
+        Int(systemNow().rounded(.down))
     }
 
     /// The announcer for an item's options: the base one, or one made for
@@ -213,14 +237,25 @@ public final class BatchPipeline: Sendable {
     /// Whether a fault has stopped the run (the output cannot be written).
     public var stopped: Bool { state.withLock { $0.stoppedBy != nil } }
 
-    /// Reads every line of `lines`, answers each non-blank one on
-    /// `options.jobs` threads, and hands the results to `emit` in input
-    /// order. Stops taking lines once the output cannot be written.
+    /// Reads the file at `path` one item per line, answers each non-blank
+    /// one on `options.jobs` threads, and hands the results to `emit` in
+    /// input order. Stops taking lines once the output cannot be written.
     /// - Parameters:
-    ///   - lines: the input, one item per line.
+    ///   - path: the input file; nil or `-` reads standard input.
     ///   - emit: called once per item, in order, one call at a time.
     ///   - drained: called after the results that became ready together were
     ///     emitted (the moment to flush an output) with the progress so far.
+    /// - Throws: ``AudioError`` of kind `unreadable` when the file cannot
+    ///   be opened (a folder, missing, not readable).
+    public func run(
+        readingFrom path: String?, emit: @escaping @Sendable (Result) -> Void,
+        drained: (@Sendable (Progress) -> Void)? = nil
+    ) throws(AudioError) -> Summary {
+        run(lines: try LineReader(path: path), emit: emit, drained: drained)
+    }
+
+    /// ``run(readingFrom:emit:drained:)`` over lines already opened
+    /// (standard input for `announce batch -`).
     package func run(
         lines: LineReader, emit: @escaping @Sendable (Result) -> Void,
         drained: (@Sendable (Progress) -> Void)? = nil

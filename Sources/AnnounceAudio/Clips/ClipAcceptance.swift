@@ -1,7 +1,7 @@
 import AnnounceCore
 import AnnounceSystem
 
-// libm's log10; system calls go through System/Exports.swift.
+// libm's log10; system calls go through AnnounceSystem.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

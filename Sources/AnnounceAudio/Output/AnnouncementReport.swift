@@ -4,8 +4,9 @@ import AnnounceCore
 /// lines, nested by command. `explain` gives the plan's fields, `render`
 /// adds the file's, `batch` adds the item's; a failed one carries `error`
 /// instead of the plan and file. ``jsonLine`` is the one writer of them.
-/// A rendered sound's report carries the push's `aps` object, and with a
-/// URL base the file's URL.
+/// A rendered sound's report carries the push's `aps` object, a held
+/// payment's `heldAps`, the payment's `announce-id` and `announce-at`, and
+/// with a URL base the file's URL. Every report of an amount has `yuan`.
 package struct AnnouncementReport: Sendable, Equatable {
     // explain
     /// The amount exactly as given, before any convenience was applied.
@@ -23,6 +24,10 @@ package struct AnnouncementReport: Sendable, Equatable {
     package var count: Int?
     /// The amounts of a burst, each as given.
     package var amounts: [String]?
+    /// The amount in yuan, exactly, as a decimal string (`123.45`, `12`,
+    /// `0.05`), whatever form it was given in (`{"fen": 12345}` too); a
+    /// burst's total. Nil for a message without an amount.
+    package var yuan: String?
     // render
     /// The file's absolute path.
     package var file: String?
@@ -44,6 +49,10 @@ package struct AnnouncementReport: Sendable, Equatable {
     package var aps: PushPayload?
     /// The sound file's URL (`--sound-url-base`), for the push's ``PushPayload/urlKey``.
     package var soundURL: String?
+    /// The payment's id for the push's ``PushPayload/idKey``.
+    package var announceID: String?
+    /// When the payment was taken, seconds since 1970, for the push's ``PushPayload/atKey``.
+    package var announceAt: Int?
     // batch
     /// The input line number, from 1.
     package var line: Int?
@@ -67,6 +76,7 @@ package struct AnnouncementReport: Sendable, Equatable {
     private mutating func describe(_ message: Message) {
         if message.template != .payment { template = message.template.description }
         count = message.count?.value
+        yuan = message.amount?.description
     }
 
     /// The plan's and the file's fields (`render`).
@@ -92,6 +102,12 @@ package struct AnnouncementReport: Sendable, Equatable {
         if let sound { soundURL = PushPayload.url(base: base, sound: sound) }
     }
 
+    /// The whole push payload for this sound (``PushPayload/payload(url:id:at:held:)``),
+    /// without the URL when `held` (nothing is downloaded); nil without a sound.
+    package func pushPayload(held: Bool) -> String? {
+        aps?.payload(url: held ? nil : soundURL, id: announceID, at: announceAt, held: held)
+    }
+
     /// A rejected amount or failed item.
     package init(input: String, error: String) {
         amount = input
@@ -115,6 +131,8 @@ package struct AnnouncementReport: Sendable, Equatable {
         var object = JSONObject()
         object.add("amount", amount)
         if let amounts { object.add("amounts", amounts) }
+        if let announceAt { object.add(PushPayload.atKey, announceAt) }
+        if let announceID { object.add(PushPayload.idKey, announceID) }
         if let soundURL { object.add(PushPayload.urlKey, soundURL) }
         if let aps { object.add("aps", aps.object) }
         if let bytes { object.add("bytes", bytes) }
@@ -126,6 +144,7 @@ package struct AnnouncementReport: Sendable, Equatable {
         if let error { object.add("error", error) }
         if let file { object.add("file", file) }
         if let format { object.add("format", format) }
+        if let aps { object.add("heldAps", aps.heldObject) }
         if let id { object.add("id", id) }
         if let line { object.add("line", line) }
         if let sampleRate { object.add("sampleRate", sampleRate) }
@@ -134,6 +153,7 @@ package struct AnnouncementReport: Sendable, Equatable {
         if let template { object.add("template", template) }
         if let text { object.add("text", text) }
         if let words { object.add("words", words) }
+        if let yuan { object.add("yuan", yuan) }
         return object.line
     }
 }

@@ -4,13 +4,23 @@ import AnnounceCore
 /// Extension install and play an announcement: an alert whose body is the
 /// phrase, the sound's name, and `mutable-content: 1` (without it iOS never
 /// runs the extension). Reports carry it so a backend can send it as it is;
-/// the file's URL goes beside it under ``urlKey``.
+/// the file's URL, the payment's id and time go beside it under ``urlKey``,
+/// ``idKey`` and ``atKey``. ``heldObject`` is the `aps` of a held payment of
+/// a burst: the banner alone, no sound, no extension.
 package struct PushPayload: Equatable, Sendable {
     /// The custom top-level key of the push (a sibling of `aps`) that holds
     /// the sound file's URL, for the extension to download.
     package static let urlKey = "announce-sound-url"
     /// The alert's title when none is given.
     package static let defaultTitle = "收款通知"
+    /// The custom key holding the payment's id, for the extension to
+    /// recognise a push delivered twice.
+    package static let idKey = "announce-id"
+    /// The custom key holding when the payment was taken, in whole seconds
+    /// since 1970, for the extension to recognise a late push.
+    package static let atKey = "announce-at"
+    /// The longest `announce-id`, in UTF-8 bytes (the extension ignores longer ones).
+    package static let maximumIDBytes = 128
     /// APNs refuses payloads larger than this, in bytes.
     package static let apnsLimit = 4096
 
@@ -41,12 +51,37 @@ package struct PushPayload: Equatable, Sendable {
         return aps
     }
 
-    /// The whole push payload as one line of JSON: `{"announce-sound-url":…,"aps":{…}}`.
-    package func payload(url: String?) -> String {
+    /// The `aps` of a held payment of a burst, `{"alert":{"body":…,"title":…}}`:
+    /// no `sound`, so nothing is heard over the burst's announcement, and no
+    /// `mutable-content`, so the extension does not run for it.
+    package var heldObject: JSONObject {
+        var alert = JSONObject()
+        alert.add("body", body)
+        alert.add("title", title)
+        var aps = JSONObject()
+        aps.add("alert", alert)
+        return aps
+    }
+
+    /// The whole push payload as one line of JSON:
+    /// `{"announce-at":…,"announce-id":…,"announce-sound-url":…,"aps":{…}}`,
+    /// with the held payment's `aps` when `held`.
+    package func payload(url: String?, id: String? = nil, at: Int? = nil, held: Bool = false) -> String {
         var push = JSONObject()
+        if let at { push.add(Self.atKey, at) }
+        if let id { push.add(Self.idKey, id) }
         if let url { push.add(Self.urlKey, url) }
-        push.add("aps", object)
+        push.add("aps", held ? heldObject : object)
         return String(push.line.dropLast())
+    }
+
+    /// Checks a payment id for `announce-id`: 1 to ``maximumIDBytes`` bytes.
+    package static func validate(id: String) -> String? {
+        guard !id.isEmpty else { return "the payment id is empty" }
+        guard id.utf8.count <= maximumIDBytes else {
+            return "the payment id is longer than \(maximumIDBytes) bytes (the push's announce-id)"
+        }
+        return nil
     }
 
     /// The URL of `sound` under `base` (`https://cdn.example.com/sounds`):
@@ -58,12 +93,14 @@ package struct PushPayload: Equatable, Sendable {
         return base + "/" + sound
     }
 
-    /// Checks a URL base given by a user: `https://` (or `http://`) and a
-    /// host, printable ASCII without blanks, quotes or `?#`, at most 512 bytes.
+    /// Checks a URL base given by a user: `https://` and a host, printable
+    /// ASCII without blanks, quotes or `?#`, at most 512 bytes: the URLs the
+    /// iOS extension downloads from (docs/ios/Logic/AnnouncePolicy.swift),
+    /// which App Transport Security and the extension hold to HTTPS.
     package static func validate(base: String) -> String? {
         guard base.utf8.count <= 512 else { return "the sound URL base is longer than 512 bytes" }
-        guard base.hasPrefix("https://") || base.hasPrefix("http://") else {
-            return "the sound URL base must start with https:// (or http://)"
+        guard base.hasPrefix("https://") else {
+            return "the sound URL base must start with https:// (the iPhone downloads over HTTPS only)"
         }
         guard base.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"\"'<>\\^`{|}?#".unicodeScalars.contains($0) }) else {
             return "the sound URL base may only hold printable ASCII without blanks, quotes, '?' or '#'"

@@ -7,7 +7,7 @@ import AnnounceCore
 ///   an optional `.` and two decimals (for a message without an amount, the
 ///   preset's name such as `received`, or `message`), the hex a digest of everything that
 ///   decides the audio (``Announcer/Plan/soundName``), the extension that of
-///   an ``OutputContainer`` (`caf`, `wav`, `aiff`);
+///   an ``OutputFormat/Container`` (`caf`, `wav`, `aiff`);
 /// - a temporary file of `AtomicFile`: `.announce-<process id>-<n>.tmp`.
 ///
 /// A name given by a user (`--name`) must be a plain file name that is
@@ -89,8 +89,12 @@ public enum SoundName {
 
     /// Checks a user-chosen file name: ASCII letters, digits, `.`, `_`, `-`,
     /// not starting with `.`, no `..`, at most 255 bytes, ending in the
-    /// format's extension, and not of announce's own naming pattern (a
-    /// given name must never take the place of a content-derived one).
+    /// format's extension in lower case, and not of announce's own naming
+    /// pattern (a given name must never take the place of a content-derived
+    /// one). These are exactly the names the iOS extension leaves in
+    /// `aps.sound` for iOS to find (`AnnounceSoundName.isPlain` in
+    /// docs/ios/Logic); it refuses every other name that is not announce's.
+    /// Tests/Shared/push-cases.json holds the cases both sides run.
     public static func validate(_ name: String, format: OutputFormat) throws(Invalid) {
         let quoted = name.debugDescription
         if name.contains("/") || name.contains("\\") {
@@ -104,13 +108,21 @@ public enum SoundName {
         }
         guard name.utf8.count <= 255 else { throw Invalid(description: "sound name is longer than 255 bytes") }
         let suffix = ".\(format.fileExtension)"
-        guard name.lowercased().hasSuffix(suffix), name.count > suffix.count else {
-            throw Invalid(description: "sound name \(quoted) must end in \(suffix) for \(format.container.rawValue) files")
+        // Lower case exactly: iOS finds a sound by its exact name, and the
+        // extension leaves only such names in `aps.sound` (docs/ios/Logic/AnnounceSoundName.swift).
+        guard name.hasSuffix(suffix), name.utf8.count > suffix.utf8.count else {
+            throw Invalid(description: "sound name \(quoted) must end in \(suffix) (lower case) for \(format.container.rawValue) files")
         }
         if kind(of: name.lowercased()) != nil {
             throw Invalid(description: "sound name \(quoted) has the form of announce's own content-derived names (announce-<amount>-<8 hex>); choose another name")
         }
     }
+
+    /// The refusal of a given name together with a sound URL base: the
+    /// extension downloads only content-derived names, whose name proves
+    /// the file; a given name is left for iOS to find on the phone.
+    public static let notDownloadable = Invalid(
+        description: "a sound with a given name is never downloaded by the iPhone extension (only content-derived names are): drop the name or --sound-url-base")
 
     /// Reads a name byte by byte.
     private struct Scanner {

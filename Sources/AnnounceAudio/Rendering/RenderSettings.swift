@@ -1,4 +1,4 @@
-/// How the ``Renderer`` joins clips into one announcement: output rate,
+/// How the renderer joins clips into one announcement: output rate,
 /// time budget, pauses, fades and loudness.
 ///
 /// The defaults fit an iOS notification sound: at most 6 s (the banner's

@@ -1,4 +1,5 @@
 import AnnounceCore
+import AnnounceSystem
 
 extension VoiceBuilder {
     /// Builds the voice with a TTS command, run once per item through

@@ -1,4 +1,5 @@
 import AnnounceCore
+import AnnounceSystem
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,4 +1,4 @@
-/// An error announce throws: one line for the user (``description``) and
+/// An error announce throws: one line for the user (`description`) and
 /// the ``ErrorCategory`` that says what kind of fault it is.
 ///
 /// Every error type of the library conforms, so a caller can report any

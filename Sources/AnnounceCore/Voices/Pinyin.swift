@@ -18,11 +18,14 @@ package enum Pinyin {
         "会": "hui4", "员": "yuan2", "充": "chong1", "值": "zhi2", "优": "you1", "惠": "hui4",
     ]
 
+    /// The pinyin of every preset's words, as the presets give it.
+    package static let presetWords = Prefix.presetPinyin.merging(Template.presetPinyin) { first, _ in first }
+
     /// The citation syllables of `text`, one per character (`["yi1", "wan4"]`),
     /// from `pronunciations` (whole text → syllables separated by blanks or
     /// `-`) or the lexicon; nil when a character has no known pinyin.
     package static func syllables(of text: String, pronunciations: [String: String] = [:]) -> [String]? {
-        if let given = pronunciations[text] {
+        if let given = pronunciations[text] ?? presetWords[text] {
             let parts = given.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
             return parts.count == text.count && parts.allSatisfy(isSyllable) ? parts : nil
         }

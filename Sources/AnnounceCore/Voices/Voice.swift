@@ -9,7 +9,7 @@ import AnnounceSystem
 ///
 /// A voice says each word of a phrase with one clip. It may also have clips
 /// for runs of words (`一百`, `支付宝到账`), which sound more natural; the
-/// planner prefers the longest run that has a clip (see ``plan(_:)``).
+/// planner prefers the longest run that has a clip (AnnounceAudio's `Announcer` plans with it).
 public struct Voice: Sendable {
     /// The manifest's file name inside the voice folder.
     public static let manifestName = "voice.json"
@@ -44,7 +44,7 @@ public struct Voice: Sendable {
     /// the voice folder once symbolic links are followed (a clip, a subfolder
     /// or voice.json that is a link out of the folder is refused) and is a
     /// regular file where it exists (a FIFO or a device would block a
-    /// reader). It does not decode clips (``ClipPlan`` names files;
+    /// reader). It does not decode clips (plans name files;
     /// `announce voice check` decodes them); a missing clip file is left to
     /// the reader to report.
     /// - Throws: ``VoiceError``: `notFound`, `unreadableManifest`,
@@ -164,7 +164,7 @@ public struct Voice: Sendable {
 
     /// The voice's sample rate: the manifest's, else the most common of the
     /// clips' rates `clipRates` (the highest on a tie); nil when neither says.
-    public func sampleRate(clipRates: [Int]) -> Int? {
+    package func sampleRate(clipRates: [Int]) -> Int? {
         if let rate = manifest.sampleRate { return rate }
         var counts: [Int: Int] = [:]
         for rate in clipRates { counts[rate, default: 0] += 1 }
@@ -173,7 +173,7 @@ public struct Voice: Sendable {
 
     /// The full path of a clip file named in the manifest: for a voice
     /// loaded from its folder, the real path checked when it was loaded.
-    public func path(ofClip file: String) -> String {
+    package func path(ofClip file: String) -> String {
         guard !resolvedClips.isEmpty else { return Paths.join(directory, file) }
         if let entry = resolvedByName[file], entry.file.utf8.elementsEqual(file.utf8) { return entry.path }
         return resolvedClips[Array(file.utf8)] ?? Paths.join(directory, file)

@@ -73,7 +73,7 @@ public struct VoiceScript: Codable, Equatable, Sendable {
     /// The script for readings with `options`, the `prefixes` and the extra
     /// `phrases` (each one clip), with the payment template. `pronunciations`
     /// gives the tone-numbered pinyin (`美团` → `mei3 tuan2`) of words whose
-    /// characters are not in ``Pinyin/lexicon``.
+    /// characters are not in the built-in lexicon.
     /// - Throws: ``VoiceScriptError`` naming a word without pinyin.
     public init(
         options: ReadingOptions, prefixes: [Prefix], phrases: [String] = [], pronunciations: [String: String] = [:]

@@ -15,7 +15,7 @@ struct Batch: ParsableCommand {
                 BatchItem.fieldTable.map { "\"\($0.name)\": \($0.help)" }.joined(separator: "; ")).
             An item has one of "amount", "fen" and "amounts" (or none, for a template without {amount}); the other fields are optional and override the options for that item. Blank lines are skipped; a line may be at most \(LineReader.maximumLength / 1024) KiB.
 
-            Each result is the render --json line plus "line", "id" and "cached" (true when the file was already there with exactly these bytes, so it was not written again; --force writes it anyway); a failed item gives "error".
+            Each result is the render --json line (announce-id from a string or number "id", announce-at from "at", --at or now) plus "line", "id" and "cached" (true when the file was already there with exactly these bytes, so it was not written again; --force writes it anyway); a failed item gives "error".
 
             Exit codes: 0 all items succeeded; otherwise the most serious fault met: 65 an item rejected (the others went through), 66 the voice is missing or broken, or FILE cannot be read, 73 cannot write the output (the batch stops), 74 standard output closed; 64 usage.
             """)
@@ -65,7 +65,7 @@ struct Batch: ParsableCommand {
         let pipeline = BatchPipeline(
             announcer: announcer, folder: folder,
             options: .init(jobs: jobs ?? Self.defaultJobs, dryRun: dryRun, force: force, fenByDefault: phrase.fen, durable: output.fsync,
-                           soundURLBase: output.soundURLBase))
+                           soundURLBase: output.soundURLBase, at: output.at))
         let progress = BatchProgress(totalBytes: file.flatMap(Self.fileSize))
         let summary = pipeline.run(lines: reader, emit: { Console.write($0.report.jsonLine) }) { state in
             Console.flush()

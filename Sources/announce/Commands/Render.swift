@@ -6,7 +6,7 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render each amount into an iOS notification sound (the default command).",
         discussion: """
-            Writes ROOT/Library/Sounds/announce-<amount>-<hash>.<ext> and prints its path; the name changes whenever the content would. With --json, one line per amount: the explain fields plus file, sound, duration, speed, format, encoding, sampleRate, bytes, and aps, the push's aps object (with --sound-url-base, also announce-sound-url, the file's URL).
+            Writes ROOT/Library/Sounds/announce-<amount>-<hash>.<ext> and prints its path; the name changes whenever the content would. With --json, one line per amount: the explain fields plus file, sound, duration, speed, format, encoding, sampleRate, bytes, aps (the push's aps object), heldAps (the aps of a held payment of a burst: the banner, no sound), announce-at (--at, or now) and announce-id (--id), and with --sound-url-base announce-sound-url, the file's URL.
 
             Exit codes: 0 ok, 64 usage, 65 a rejected amount or one that cannot fit the budget, 66 voice missing or broken, 73 cannot write the output, 74 standard output closed.
             """)
@@ -22,9 +22,9 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         try input.validate(template: phrase.parsedTemplate)
-        try naming.validate(format: output.outputFormat)
-        if naming.name != nil && (input.stdin || (input.amountCount != 1 && !input.together && phrase.parsedTemplate.slots.contains(.amount))) {
-            throw ValidationError("--name needs exactly one amount")
+        try naming.validate(format: output.outputFormat, soundURLBase: output.soundURLBase)
+        if (naming.name != nil || naming.id != nil) && (input.stdin || (input.amountCount != 1 && !input.together && phrase.parsedTemplate.slots.contains(.amount))) {
+            throw ValidationError("\(naming.name != nil ? "--name" : "--id") needs exactly one amount")
         }
     }
 
@@ -45,6 +45,8 @@ struct Render: ParsableCommand {
             guard json else { return Console.write(sound.path + "\n") }
             var report = messages.report(AnnouncementReport(input: text, announcement: announcement, sound: sound), message: message)
             if let base = output.soundURLBase { report.addSoundURL(base: base) }
+            report.announceID = naming.id
+            report.announceAt = output.at ?? BatchPipeline.now()
             Console.write(report.jsonLine)
         }
         if status != .success { throw Console.exit(status) }

@@ -43,6 +43,11 @@ struct OutputOptions: ParsableArguments {
         valueName: "url"))
     var soundURLBase: String?
 
+    @Option(help: ArgumentHelp(
+        "When the payment was taken, in whole seconds since 1970: the push's \"announce-at\" on each JSON line (default: now).",
+        valueName: "seconds"))
+    var at: Int?
+
     @Flag(help: "Flush each file and its folder entry to the disk before reporting it, so a power cut cannot leave a short file.")
     var fsync = false
 
@@ -75,6 +80,9 @@ struct OutputOptions: ParsableArguments {
         if let soundURLBase, let problem = PushPayload.validate(base: soundURLBase) {
             throw ValidationError("--sound-url-base: \(problem)")
         }
+        if let at, !(0...BatchItem.latestAt).contains(at) {
+            throw ValidationError("--at must be whole seconds since 1970, 0 to \(BatchItem.latestAt)")
+        }
         if let sampleRate, !RenderSettings.sampleRates.contains(sampleRate) {
             throw ValidationError("--sample-rate must be between \(RenderSettings.sampleRates.lowerBound) and \(RenderSettings.sampleRates.upperBound) Hz")
         }
@@ -91,20 +99,28 @@ struct OutputOptions: ParsableArguments {
     }
 }
 
-/// `--name`, for the commands that write one file (render).
+/// `--name` and `--id`, for the commands that write one file (render).
 struct NameOption: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The file name, instead of the content-derived one (one amount only).", valueName: "name"))
+        "The file name, instead of the content-derived one (one amount only); never with --sound-url-base.", valueName: "name"))
     var name: String?
 
-    /// Checks the name against the format's extension and the naming rule.
-    func validate(format: OutputFormat) throws {
+    @Option(help: ArgumentHelp(
+        "The payment's id, 1 to \(PushPayload.maximumIDBytes) bytes: the push's \"announce-id\" on the JSON line, by which the iPhone recognises a push delivered twice.",
+        valueName: "id"))
+    var id: String?
+
+    /// Checks the name against the format's extension and the naming rule,
+    /// and the id's length.
+    func validate(format: OutputFormat, soundURLBase: String?) throws {
+        if let id, let problem = PushPayload.validate(id: id) { throw ValidationError("--id: \(problem)") }
         guard let name else { return }
         do {
             try SoundName.validate(name, format: format)
         } catch {
             throw ValidationError(error.description)
         }
+        if soundURLBase != nil { throw ValidationError(SoundName.notDownloadable.description) }
     }
 }
 

@@ -5,6 +5,7 @@
 #endif
 
 import AnnounceCore
+import AnnounceSystem
 
 /// Finds the voice to use: `--voice`, then `ANNOUNCE_VOICE`, then the voice
 /// bundled with announce.

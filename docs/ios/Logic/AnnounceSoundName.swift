@@ -12,9 +12,46 @@ import Foundation
 ///
 /// Both contain only ASCII letters, digits, `.` and `-`: no `/`, no `..`, so
 /// a name that passes can never point outside the folder it is joined to.
+///
+/// A third kind is a *plain* name, chosen by a person (`announce render
+/// --name pay.caf`, or a sound bundled with the app): the extension never
+/// downloads or writes one, since such a name does not prove its content; it
+/// leaves it in `aps.sound` for iOS to find. `announce` accepts for `--name`
+/// exactly the names ``isPlain(_:)`` accepts.
+///
+/// Foundation only: the package compiles this file on Linux and tests it.
 enum AnnounceSoundName {
     /// The file extensions announce writes.
     static let extensions: Set<String> = ["caf", "wav", "aiff"]
+
+    /// What `aps.sound` is to the extension.
+    enum Kind: Equatable, Sendable {
+        /// announce's content-derived name: reused when installed, else downloaded.
+        case announcement
+        /// A name chosen by a person: left as sent, never downloaded.
+        case plain
+        /// Anything else (a path, `..`, other characters or extensions, a
+        /// temporary file's name): refused, the fallback plays.
+        case refused
+    }
+
+    /// Sorts a name into one of the three kinds.
+    static func kind(of name: String) -> Kind {
+        if isAnnouncement(name) { return .announcement }
+        return isPlain(name) ? .plain : .refused
+    }
+
+    /// Whether `name` is a plain sound name: 1 to 255 bytes of ASCII letters,
+    /// digits, `.`, `_` and `-`, not starting with `.`, without `..`, ending
+    /// in `.caf`, `.wav` or `.aiff` (lower case, as iOS matches names
+    /// exactly) after at least one character, and not of announce's own forms.
+    static func isPlain(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count <= 255, bytes.first != UInt8(ascii: "."), !name.contains("..") else { return false }
+        guard bytes.allSatisfy(isPlainByte), let dot = name.lastIndex(of: ".") else { return false }
+        guard dot != name.startIndex, extensions.contains(String(name[name.index(after: dot)...])) else { return false }
+        return !isOwn(name) && !isOwn(name.lowercased())
+    }
 
     /// Whether `name` is a content-derived announcement name.
     static func isAnnouncement(_ name: String) -> Bool {
@@ -65,6 +102,15 @@ enum AnnounceSoundName {
 
     private static func isDigits(_ text: Substring) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    private static func isPlainByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
     }
 
     private static func isLowercaseHex(_ byte: UInt8) -> Bool {

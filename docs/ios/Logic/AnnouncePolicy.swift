@@ -1,0 +1,117 @@
+import Foundation
+
+/// The extension's decisions, apart from the iOS calls that carry them out:
+/// which sound a push gets, whether its URL may be fetched, whether it is
+/// late. `NotificationService` asks ``choose(for:now:repeated:isInstalled:)``
+/// and does what the answer says.
+///
+/// Foundation only: the package compiles this file on Linux and tests it.
+struct AnnouncePolicy: Sendable {
+    /// The hosts the extension downloads announcements from.
+    var soundHosts: Set<String>
+    /// A push whose `announce-at` is more than this many seconds before the
+    /// phone's clock plays no announcement (the banner still shows). See
+    /// docs/IOS.md, "Late pushes", for why 120 s.
+    var maximumAge: TimeInterval = 120
+
+    /// The longest URL accepted: announce's longest base (512 bytes), `/`,
+    /// and a sound name (at most 255 bytes).
+    static let maximumURLBytes = 768
+
+    init(soundHosts: Set<String>, maximumAge: TimeInterval = 120) {
+        self.soundHosts = soundHosts
+        self.maximumAge = maximumAge
+    }
+
+    /// What the push gets.
+    enum Choice: Equatable, Sendable {
+        /// No sound at all; the banner shows as sent.
+        case silent(Silence)
+        /// `aps.sound` stays as sent: a plain name that iOS looks up itself
+        /// (the app's and the group's `Library/Sounds`, then the bundle).
+        case asSent(String)
+        /// The announcement is already in `Library/Sounds`: play it (and
+        /// touch it, so cleanup counts its age from this use).
+        case installed(String)
+        /// Fetch the announcement from the URL, then play it.
+        case download(String, URL)
+        /// The app's generic sound: the push names an announcement that
+        /// cannot be fetched.
+        case fallback(Problem)
+    }
+
+    /// Why a push plays nothing.
+    enum Silence: Equatable, Sendable {
+        /// The push has no `aps.sound`: a held payment of a burst.
+        case noSound
+        /// Its `announce-id` was announced before (a redelivery).
+        case repeated
+        /// Its `announce-at` is older than ``maximumAge``.
+        case late
+    }
+
+    /// Why a push gets the fallback.
+    enum Problem: Equatable, Sendable {
+        /// `aps.sound` is neither announce's name nor a plain one.
+        case refusedName
+        /// The App Group's `Library/Sounds` is not available.
+        case noFolder
+        /// No URL, or one ``isAllowed(_:for:)`` refuses.
+        case refusedURL
+    }
+
+    /// Whether a payment taken at `at` (seconds since 1970) is too old to
+    /// announce at `now`. Exactly ``maximumAge`` seconds is still in time; a
+    /// time ahead of the phone's clock (clocks differ) is in time.
+    func isLate(at: Double?, now: Date) -> Bool {
+        guard let at else { return false }
+        return now.timeIntervalSince1970 - at > maximumAge
+    }
+
+    /// The sound for `push` at `now`.
+    /// - Parameters:
+    ///   - repeated: whether its `announce-id` is already in the record of
+    ///     recent payments (``RecentPayments/claim(_:at:)``).
+    ///   - isInstalled: whether an announcement of that name is already in
+    ///     `Library/Sounds`; nil when that folder is not available.
+    func choose(for push: AnnouncePush, now: Date, repeated: Bool, isInstalled: ((String) -> Bool)?) -> Choice {
+        guard let name = push.sound else { return .silent(.noSound) }
+        if repeated { return .silent(.repeated) }
+        if isLate(at: push.at, now: now) { return .silent(.late) }
+        switch AnnounceSoundName.kind(of: name) {
+        case .refused: return .fallback(.refusedName)
+        case .plain: return .asSent(name)
+        case .announcement: break
+        }
+        guard let isInstalled else { return .fallback(.noFolder) }
+        // Names are derived from the content and only whole files get one,
+        // so a file of this name is this announcement.
+        if isInstalled(name) { return .installed(name) }
+        guard let text = push.url, let url = allowedURL(text, for: name) else { return .fallback(.refusedURL) }
+        return .download(name, url)
+    }
+
+    /// The URL `text` when the extension may fetch `soundName` from it:
+    /// `https://`, printable ASCII without blanks, quotes, `?` or `#` (the
+    /// characters `announce --sound-url-base` accepts), at most
+    /// ``maximumURLBytes``, a host in ``soundHosts``, and a last path
+    /// component equal to the sound name (the base, `/`, the name).
+    func allowedURL(_ text: String, for soundName: String) -> URL? {
+        guard text.hasPrefix("https://"), text.utf8.count <= Self.maximumURLBytes,
+              text.unicodeScalars.allSatisfy(Self.isURLScalar),
+              let url = URL(string: text), let host = url.host?.lowercased(), soundHosts.contains(host),
+              url.lastPathComponent == soundName, text.hasSuffix("/" + soundName)
+        else { return nil }
+        return url
+    }
+
+    /// Whether `url` may be fetched for `soundName` (see ``allowedURL(_:for:)``).
+    func isAllowed(_ url: String, for soundName: String) -> Bool {
+        allowedURL(url, for: soundName) != nil
+    }
+
+    /// Printable ASCII except blanks, quotes, `\`, `^`, `` ` ``, `{|}`, `<>`, `?`, `#`.
+    private static func isURLScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && scalar.value > 0x20 && scalar.value < 0x7F && !"\"'<>\\^`{|}?#".unicodeScalars.contains(scalar)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The App Group's `Library/Sounds` as the extension and the app use it:
+/// listing, pruning by ``SoundFolderPolicy``, and touching a reused file.
+///
+/// Foundation only: the package compiles this file on Linux and tests it
+/// on real folders.
+struct SoundFolder: Sendable {
+    /// The folder, `<App Group>/Library/Sounds`.
+    let directory: URL
+
+    /// The protection class of every file and folder the extension makes:
+    /// readable and writable from the first unlock after a restart on, also
+    /// while the phone is locked (docs/IOS.md, "Locked phones").
+    static let protection = FileProtectionType.completeUntilFirstUserAuthentication
+
+    /// Makes the folder when missing, with ``protection``, and gives an
+    /// existing one that class (new files take their folder's class).
+    func create() throws {
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.protectionKey: Self.protection])
+        try? FileManager.default.setAttributes([.protectionKey: Self.protection], ofItemAtPath: directory.path)
+    }
+
+    /// The URL of `name` in the folder.
+    func url(of name: String) -> URL {
+        directory.appendingPathComponent(name, isDirectory: false)
+    }
+
+    /// Whether a regular file (not a link, not a folder) of this name is there.
+    func hasFile(named name: String) -> Bool {
+        let values = try? url(of: name).resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+        return values?.isRegularFile == true && values?.isSymbolicLink != true
+    }
+
+    /// The folder's entries; none when it cannot be listed.
+    func entries() -> [SoundFolderPolicy.Entry] {
+        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey, .fileSizeKey, .contentModificationDateKey]
+        // No .skipsHiddenFiles: temporary files start with a dot.
+        guard let urls = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else {
+            return []
+        }
+        return urls.compactMap { url in
+            guard let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
+            return SoundFolderPolicy.Entry(
+                name: url.lastPathComponent,
+                isRegularFile: values.isRegularFile == true && values.isSymbolicLink != true,
+                bytes: values.fileSize ?? 0,
+                modified: values.contentModificationDate ?? .distantPast)
+        }
+    }
+
+    /// Deletes what `policy` selects at `now`, never a file in `keeping`;
+    /// returns the names deleted. A file that cannot be deleted is tried again next time.
+    @discardableResult
+    func prune(_ policy: SoundFolderPolicy, now: Date = Date(), keeping: Set<String> = []) -> [String] {
+        policy.removals(from: entries(), now: now, keeping: keeping).filter { name in
+            (try? FileManager.default.removeItem(at: url(of: name))) != nil
+        }
+    }
+
+    /// Sets the file's modification time to `now`, so that age-based cleanup
+    /// (here and `announce prune`) counts from this use, as `announce batch`
+    /// does for a file it reuses.
+    func touch(_ name: String, now: Date = Date()) {
+        try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: url(of: name).path)
+    }
+}
