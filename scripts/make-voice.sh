@@ -29,13 +29,10 @@ sox_version="$(sox --version | sed -n 's/.*SoX v*\([^ ]*\).*/\1/p')"
 work="$(mktemp -d "${TMPDIR:-/tmp}/make-voice.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
-# Every word of the decimal and currency readings with 两, the preset
-# prefixes, the words of every message preset, and the runs that carry
-# tone sandhi. The currency runs are phrases: the script covers one style.
-"$ANNOUNCE" voice script --format json --style decimal --liang \
-    --phrase 角 --phrase 分 --phrase 五角 --phrase 九角 --phrase 角五 --phrase 角九 \
-    --phrase 退款 --phrase 会员充值 --phrase 笔 --phrase 共计 --phrase 收款成功 \
-    > "$work/script.json"
+# The default script: every word of both reading styles with 两 and 一十,
+# the preset prefixes, every message preset, and the runs that carry tone
+# sandhi; VOICE_UNITS=groups adds the group units (docs/VOICES.md).
+"$ANNOUNCE" voice script --format json --units "${VOICE_UNITS:-words}" > "$work/script.json"
 
 "$ANNOUNCE" voice build --script "$work/script.json" --tts "$TTS {pinyin} {out}" \
     --out "$work/voice" --id default --date "$DATE" \

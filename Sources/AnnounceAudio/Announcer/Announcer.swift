@@ -132,6 +132,12 @@ public final class Announcer: Sendable {
 
     /// Plans the announcement of `message`.
     public func plan(_ message: Message) throws -> Plan {
+        if let maximum = voice.manifest.maximumAmount, let amount = message.amount, amount > maximum {
+            // The voice was checked up to its maximum only: more may not fit, or say words it lacks.
+            throw AudioError(
+                .overBudget,
+                "\(amount) is more than voice '\(voice.id)' is made to say: its voice.json declares maximumAmount \(maximum)")
+        }
         let clips = try voice.plan(message)
         return Plan(
             message: message, clipPlan: clips, clips: try plannedClips(clips),

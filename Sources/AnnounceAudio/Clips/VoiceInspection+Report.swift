@@ -41,6 +41,26 @@ extension VoiceInspection {
         supports.add("liang", support.liang)
         supports.add("prefixes", prefixes)
         var object = JSONObject()
+        if let budget {
+            var fields = JSONObject()
+            fields.add("budget", budget.settings.budget)
+            fields.add("maximumAmount", budget.maximumAmount.description)
+            fields.add("maxSpeed", budget.settings.maxSpeed)
+            fields.add("rows", budget.rows.map { row in
+                var fields = JSONObject()
+                fields.addIfPresent("amount", (row.speed > 1 ? row.floorAmount : row.amount)?.description)
+                fields.addIfPresent("count", row.speed > 1 ? row.floorCount : row.count)
+                fields.add("fits", row.missingWord == nil && row.fits)
+                fields.addIfPresent("missing", row.missingWord)
+                fields.add("prefix", row.prefix)
+                fields.add("reading", VoiceBudget.shown(row.options))
+                fields.add("seconds", rounded(row.speed > 1 ? row.floorSeconds : row.seconds, 1000) ?? 0)
+                fields.add("speed", (row.speed * 1000).rounded(.up) / 1000)
+                fields.add("template", row.template)
+                return fields
+            })
+            object.add("budget", fields)
+        }
         object.add("clips", clipObjects)
         object.add("problems", problems)
         object.add("supports", supports)

@@ -37,6 +37,9 @@ package struct VoiceInspection: Sendable {
     package var problems: [String]
     /// What is worth knowing but does not stop the voice being used.
     package var warnings: [String]
+    /// What the voice can say and whether it fits the budget; nil when a
+    /// clip or the manifest already stops the voice.
+    package var budget: VoiceBudget?
 
     /// A voice is usable when it has no problems: every clip decodes and the
     /// default reading can be said.
@@ -48,7 +51,10 @@ package struct VoiceInspection: Sendable {
     /// Decodes and measures every clip of `voice`, refusing what
     /// ``ClipAcceptance`` refuses when clips are trimmed as `preparation`
     /// trims them (the renderer's, by default).
-    package init(voice: Voice, preparation: ClipPreparation = ClipCache.shared.preparation) {
+    package init(
+        voice: Voice, preparation: ClipPreparation = ClipCache.shared.preparation, settings: RenderSettings? = nil,
+        coverage: VoiceCoverage? = nil
+    ) {
         self.voice = voice
         var problems: [String] = []
         var warnings: [String] = []
@@ -96,6 +102,17 @@ package struct VoiceInspection: Sendable {
                 (name, prefix.text, (try? voice.requireClips(prefix: prefix, options: ReadingOptions())) != nil)
             })
         self.clips = clips
+        if problems.isEmpty {
+            let rate = voice.sampleRate(clipRates: clips.compactMap { $0.info?.sampleRate }) ?? 16_000
+            let settings = settings ?? RenderSettings(sampleRate: min(max(rate, RenderSettings.sampleRates.lowerBound), RenderSettings.sampleRates.upperBound))
+            do {
+                let budget = try VoiceBudget(voice: voice, coverage: coverage, settings: settings)
+                problems += budget.problems
+                self.budget = budget
+            } catch {
+                problems.append(error.description)
+            }
+        }
         self.problems = problems
         self.warnings = warnings
     }

@@ -17,5 +17,5 @@ extension Double {
     }
 
     /// The value with at most three decimals and no trailing zeros: `1.35`, `4`.
-    var shortDescription: String { decimal(maximumDigits: 3, minimumDigits: 0) }
+    package var shortDescription: String { decimal(maximumDigits: 3, minimumDigits: 0) }
 }

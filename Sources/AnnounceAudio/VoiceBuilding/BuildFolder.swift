@@ -11,6 +11,8 @@ final class BuildFolder {
     let path: String
     private var written: [String] = []
     private var folders: [String] = []
+    /// Parent folders of the destination this builder made, outermost first.
+    private var parents: [String] = []
     private var finished = false
 
     /// Creates the temporary folder next to `destination`.
@@ -22,13 +24,38 @@ final class BuildFolder {
         self.destination = trimmed
         try Self.requireEmptyOrAbsent(trimmed)
         let parent = Paths.parent(of: trimmed)
+        parents = try Self.makeParents(parent.isEmpty ? "." : parent, shownAs: trimmed)
         let created = TemporaryFiles.shared.createUnique(in: parent.isEmpty ? "" : parent + "/") { candidate in
             retryingInterrupts { systemMkdir(candidate, 0o755) }
         }
         switch created {
         case .success(let created): path = created.path
-        case .failure(let reason): throw VoiceBuildError(.output, "cannot write \(trimmed): \(reason)")
+        case .failure(let reason):
+            for folder in parents.reversed() { _ = systemRemoveFolder(folder) }
+            throw VoiceBuildError(.output, "cannot write \(trimmed): \(reason)")
         }
+    }
+
+    /// Makes `folder` and the folders above it that are missing; returns
+    /// those it made, outermost first.
+    private static func makeParents(_ folder: String, shownAs destination: String) throws(VoiceBuildError) -> [String] {
+        var missing: [String] = []
+        var current = folder
+        while !current.isEmpty, current != "/", current != ".", FileStatus(path: current, followingLinks: true) == nil {
+            missing.insert(current, at: 0)
+            let above = Paths.parent(of: current)
+            guard above != current else { break }
+            current = above
+        }
+        var made: [String] = []
+        for path in missing {
+            if case .failure(let reason) = retryingInterrupts({ systemMkdir(path, 0o755) }), FileStatus(path: path, followingLinks: true) == nil {
+                for folder in made.reversed() { _ = systemRemoveFolder(folder) }
+                throw VoiceBuildError(.output, "cannot write \(destination): cannot make \(path): \(reason)")
+            }
+            made.append(path)
+        }
+        return made
     }
 
     deinit {
@@ -75,6 +102,7 @@ final class BuildFolder {
         for folder in folders.reversed() { _ = systemRemoveFolder(folder) }
         _ = systemRemoveFolder(path)
         TemporaryFiles.shared.forget(path)
+        for folder in parents.reversed() { _ = systemRemoveFolder(folder) }
         finished = true
     }
 

@@ -39,6 +39,10 @@ struct BuiltManifest: Encodable {
     let sampleRate: Int
     let date: String
     let sources: [String]
+    /// What the script covers: `voice check` checks each of it.
+    let covers: VoiceCoverage
+    /// The largest amount declared, if any.
+    let maximumAmount: String?
     let generator: Generator
     let clips: [String: Clip]
 

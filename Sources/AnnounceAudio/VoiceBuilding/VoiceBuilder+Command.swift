@@ -38,7 +38,7 @@ extension VoiceBuilder {
             var audio: AudioBuffer
             do {
                 audio = try SoundFile.readMono(path: out).audio
-                let rate = sampleRate ?? audio.sampleRate
+                let rate = sampleRate ?? outputRate ?? audio.sampleRate
                 sampleRate = rate
                 audio = try Resampler.resample(audio, to: rate, path: out)
             } catch {

@@ -15,21 +15,30 @@ extension VoiceBuilder {
         guard !paths.isEmpty else { throw VoiceBuildError(.usage, "no recordings given") }
         // Refuse a full output folder before the slow part.
         _ = try BuildFolder(for: directory)
+        if !labels.isEmpty && labels.count != paths.count {
+            throw VoiceBuildError(.usage, "give one --labels file per recording (\(paths.count) recordings, \(labels.count) label files)")
+        }
         var sampleRate: Int?
         var sounds: [SegmentAlignment.Sound] = []
         var found: [(audio: AudioBuffer, segment: SegmentFinder.Segment, name: String, neighbours: Range<Int>)] = []
-        for path in paths {
+        for (fileIndex, path) in paths.enumerated() {
             var audio: AudioBuffer
             do {
                 audio = try SoundFile.readRecording(path: path).audio
-                let rate = sampleRate ?? audio.sampleRate
+                let rate = sampleRate ?? outputRate ?? audio.sampleRate
                 sampleRate = rate
                 audio = try Resampler.resample(audio, to: rate, path: path)
             } catch {
                 throw VoiceBuildError(.input, error.description)
             }
             let name = Self.fileName(path)
-            let segments = SegmentFinder().segments(of: audio)
+            var segments: [SegmentFinder.Segment]
+            if labels.isEmpty {
+                segments = SegmentFinder().segments(of: audio)
+            } else {
+                segments = try LabelTrack(path: labels[fileIndex]).segments(in: audio, sounds: SegmentFinder().segments(of: audio))
+            }
+            segments = Self.skipping(segments, skips.filter { $0.file == nil || $0.file == name }, sampleRate: audio.sampleRate)
             let rate = Double(audio.sampleRate)
             for (index, segment) in segments.enumerated() {
                 let lower = index > 0 ? segments[index - 1].range.upperBound : 0
@@ -39,8 +48,12 @@ extension VoiceBuilder {
                     start: Double(segment.range.lowerBound) / rate, end: Double(segment.range.upperBound) / rate, file: name))
             }
         }
-        guard found.count == script.items.count else {
-            throw VoiceBuildError(.mismatch, mismatchLines(sounds))
+        let noise = found.indices.filter { index in
+            let (audio, segment, _, _) = found[index]
+            return SoundFeatures.voicing(audio.samples[segment.range], sampleRate: audio.sampleRate) < SoundFeatures.noiseVoicing
+        }
+        guard found.count == script.items.count, noise.isEmpty else {
+            throw VoiceBuildError(.mismatch, diagnosis(found: found.map { ($0.audio, $0.segment.range) }, sounds: sounds, noise: noise))
         }
         var cuts: [Cut] = []
         for ((audio, segment, name, neighbours), item) in zip(found, script.items) {
@@ -61,6 +74,111 @@ extension VoiceBuilder {
         return try write(
             cuts, sampleRate: sampleRate ?? 16_000, method: "recording", command: nil, sources: paths.map(Self.fileName),
             into: directory)
+    }
+
+    /// The segments outside the skipped spans: a segment mostly inside one
+    /// is dropped, one that overlaps an edge is cut there.
+    static func skipping(_ segments: [SegmentFinder.Segment], _ skips: [Skip], sampleRate: Int) -> [SegmentFinder.Segment] {
+        guard !skips.isEmpty else { return segments }
+        let rate = Double(sampleRate)
+        return segments.compactMap { segment in
+            var range = segment.range
+            for skip in skips {
+                let lower = Int((skip.start * rate).rounded())
+                let upper = Int((skip.end * rate).rounded())
+                let overlap = max(0, min(range.upperBound, upper) - max(range.lowerBound, lower))
+                if overlap * 2 >= range.count { return nil }
+                if overlap > 0 {
+                    range = lower <= range.lowerBound ? upper..<range.upperBound : range.lowerBound..<lower
+                }
+            }
+            return SegmentFinder.Segment(range: range, floor: segment.floor)
+        }
+    }
+
+    /// One line per problem, after a line that says what was found: noise
+    /// (a cough) at its own time; an item said twice; an item missing
+    /// where the sounds, compared with the reference voice, say it is;
+    /// else what the lengths of the items tell.
+    private func diagnosis(found: [(audio: AudioBuffer, range: Range<Int>)], sounds: [SegmentAlignment.Sound], noise: [Int]) -> [String] {
+        let items = script.items
+        var lines = ["found \(sounds.count) sounds in the recording for the script's \(items.count) items: nothing was written"]
+        func span(_ sound: SegmentAlignment.Sound) -> String {
+            "--skip \((sound.start - 0.05).decimal(maximumDigits: 2))-\((sound.end + 0.05).decimal(maximumDigits: 2))"
+        }
+        for index in noise {
+            let sound = sounds[index]
+            lines.append("a sound at \(sound.file) \(sound.start.decimal(maximumDigits: 2))–\(sound.end.decimal(maximumDigits: 2)) s is noise, not speech "
+                + "(a cough, a knock?): cut it from the recording, or \(span(sound))")
+        }
+        let speech = found.indices.filter { !noise.contains($0) }
+        let spokenSounds = speech.map { sounds[$0] }
+        guard spokenSounds.count != items.count else { return lines }
+        let features = speech.map { SoundFeatures(found[$0].audio.samples[found[$0].range], sampleRate: found[$0].audio.sampleRate) }
+        if spokenSounds.count == items.count + 1, let pair = Self.repeatedPair(features) {
+            let (first, second) = (spokenSounds[pair], spokenSounds[pair + 1])
+            let item = items[min(pair, items.count - 1)]
+            lines.append("item \(item.number) '\(item.text)' said twice, at \(first.file) \(first.start.decimal(maximumDigits: 2)) s and "
+                + "\(second.start.decimal(maximumDigits: 2)) s: keep one take (\(span(first)) drops the first)")
+            return lines
+        }
+        if spokenSounds.count + 1 == items.count, let gap = missingItem(features) {
+            let before = gap > 0 ? spokenSounds[gap - 1] : nil
+            let after = gap < spokenSounds.count ? spokenSounds[gap] : nil
+            let place: String
+            switch (before, after) {
+            case let (b?, a?): place = "between \(b.file) \(b.end.decimal(maximumDigits: 2)) s and \(a.start.decimal(maximumDigits: 2)) s"
+            case let (b?, nil): place = "after \(b.file) \(b.end.decimal(maximumDigits: 2)) s"
+            case let (nil, a?): place = "before \(a.file) \(a.start.decimal(maximumDigits: 2)) s"
+            case (nil, nil): place = "anywhere"
+            }
+            lines.append("item \(items[gap].number) '\(items[gap].text)' seems missing: nothing for it \(place)")
+            return lines
+        }
+        return lines + mismatchLines(spokenSounds).dropFirst()
+    }
+
+    /// The adjacent pair of sounds that are the same item said twice: the
+    /// pair much closer to each other than any other adjacent pair.
+    static func repeatedPair(_ features: [SoundFeatures]) -> Int? {
+        guard features.count >= 3 else { return nil }
+        let distances = (0..<(features.count - 1)).map { SoundFeatures.distance(features[$0].spectra, features[$0 + 1].spectra) }
+        let sorted = distances.sorted()
+        guard let best = distances.indices.min(by: { distances[$0] < distances[$1] }), sorted[0] < 0.6 * sorted[1] else { return nil }
+        return best
+    }
+
+    /// The item missing from sounds one fewer than the items: each place is
+    /// tried, the sounds before it matched with the items in place and the
+    /// sounds after it with the next ones, each compared with the
+    /// reference voice's clip for its item; nil without a reference, or
+    /// when no place stands out.
+    private func missingItem(_ features: [SoundFeatures]) -> Int? {
+        guard let reference else { return nil }
+        let items = script.items
+        var references: [[[Float]]?] = []
+        for item in items {
+            guard let file = reference.manifest.clips[item.key],
+                let clip = try? SoundFile.readMono(path: reference.path(ofClip: file)).audio
+            else {
+                references.append(nil)
+                continue
+            }
+            references.append(SoundFeatures.spectra(clip.samples[...], sampleRate: clip.sampleRate))
+        }
+        func cost(_ sound: Int, _ item: Int) -> Double {
+            guard let spectra = references[item] else { return 0 }
+            return SoundFeatures.distance(features[sound].spectra, spectra)
+        }
+        let count = features.count
+        var inPlace = [Double](repeating: 0, count: count + 1)
+        for sound in 0..<count { inPlace[sound + 1] = inPlace[sound] + cost(sound, sound) }
+        var shifted = [Double](repeating: 0, count: count + 1)
+        for sound in stride(from: count - 1, through: 0, by: -1) { shifted[sound] = shifted[sound + 1] + cost(sound, sound + 1) }
+        let totals = (0...count).map { inPlace[$0] + shifted[$0] }
+        let sorted = totals.sorted()
+        guard sorted.count >= 2, sorted[1] - sorted[0] > 0.05 * Double(count) / 10 else { return nil }
+        return totals.indices.min { totals[$0] < totals[$1] }
     }
 
     /// One line per problem, after a line that says what was found.

@@ -30,6 +30,16 @@ package struct VoiceManifest: Equatable, Sendable {
     /// Run of words → where its clip may be used (``ClipRule``); a clip
     /// without rules applies everywhere.
     package var rules: [String: [ClipRule]]
+    /// What the voice is made to say (`covers`), as its script said; nil
+    /// when the manifest does not say.
+    public var covers: VoiceCoverage?
+    /// The largest amount the voice is made to say (`maximumAmount`); nil:
+    /// ``defaultMaximumAmount``. Render refuses larger amounts.
+    public var maximumAmount: Amount?
+
+    /// The largest amount a voice is checked for when its manifest declares
+    /// none: 99,999,999.99.
+    public static let defaultMaximumAmount = try! Amount(fen: 9_999_999_999)
 
     /// The parser manifests are read with: the strict one batch lines use
     /// (duplicate keys, trailing commas and invalid UTF-8 refused), taking
@@ -101,6 +111,9 @@ package struct VoiceManifest: Equatable, Sendable {
             let wordRules = clipRules ?? ClipRule.defaults(for: word)
             if !wordRules.isEmpty { rules[word] = wordRules }
         }
+        let coverage = try Self.coverageFields(json: data, invalid)
+        self.covers = coverage.covers
+        self.maximumAmount = coverage.maximumAmount
         self.format = formatNumber
         self.id = id
         self.name = try optionalString("name") ?? id

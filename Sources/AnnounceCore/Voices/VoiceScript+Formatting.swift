@@ -33,6 +33,20 @@ extension VoiceScript {
             throw VoiceScriptError("\(source): script version \(script.version) is not supported (this announce reads version \(Self.currentVersion))")
         }
         guard !script.items.isEmpty else { throw VoiceScriptError("\(source): the script has no items") }
+        if let covers = script.covers {
+            let known = Template.presets.map(\.name)
+            if let unknown = covers.templates.first(where: { !known.contains($0) }) {
+                throw VoiceScriptError("\(source): template '\(unknown)' is not a preset (\(known.joined(separator: ", ")))")
+            }
+            guard !covers.styles.isEmpty else { throw VoiceScriptError("\(source): 'covers' names no reading style") }
+            for prefix in covers.prefixes where !prefix.isEmpty {
+                do {
+                    _ = try Prefix(prefix)
+                } catch {
+                    throw VoiceScriptError("\(source): \(error.description)")
+                }
+            }
+        }
         var files: Set<String> = []
         var keys: Set<String> = []
         for (index, item) in script.items.enumerated() {
@@ -57,6 +71,9 @@ extension VoiceScript {
 
     /// What the script covers, in one line: `decimal reading, 两; prefixes 到账, 支付宝到账`.
     public var summary: String {
+        if let covers {
+            return covers.summary + (phrases.isEmpty ? "" : "; phrases \(phrases.joined(separator: ", "))")
+        }
         var parts = ["\(options.style.rawValue) reading"]
         if options.liang { parts.append("两") }
         if options.leadYi { parts.append("一十") }

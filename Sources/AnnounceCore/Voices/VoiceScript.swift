@@ -50,27 +50,64 @@ public struct VoiceScript: Codable, Equatable, Sendable {
 
     /// The script format: ``currentVersion``.
     public var version: Int
-    /// The reading options the script covers.
+    /// The reading options of the script's first style, with its variants.
     public var options: ReadingOptions
-    /// The prefixes it covers, words separated by blanks (`支付宝到账`).
+    /// The prefixes it covers, words separated by blanks (`支付宝到账`); `""` is no prefix.
     public var prefixes: [String]
     /// Extra phrases it covers.
     public var phrases: [String]
+    /// What a voice recorded from it can say; nil in scripts that predate it,
+    /// which cover ``options`` with the payment template.
+    public var covers: VoiceCoverage?
     /// What to record, in order, numbered from 1.
     public var items: [Item]
 
+    /// What the script covers: ``covers``, or for a script without it the
+    /// payment template read with ``options`` and its prefixes.
+    public var coverage: VoiceCoverage {
+        covers ?? VoiceCoverage(
+            styles: [options.style], liang: options.liang, leadYi: options.leadYi, prefixes: prefixes,
+            templates: ["payment"])
+    }
+
     /// The script for readings with `options`, the `prefixes` and the extra
-    /// `phrases` (each one clip). `pronunciations` gives the tone-numbered
-    /// pinyin (`美团` → `mei3 tuan2`) of words whose characters are not in
-    /// the built-in lexicon.
+    /// `phrases` (each one clip), with the payment template. `pronunciations`
+    /// gives the tone-numbered pinyin (`美团` → `mei3 tuan2`) of words whose
+    /// characters are not in the built-in lexicon.
     /// - Throws: ``VoiceScriptError`` naming a word without pinyin.
     public init(
         options: ReadingOptions, prefixes: [Prefix], phrases: [String] = [], pronunciations: [String: String] = [:]
     ) throws(VoiceScriptError) {
-        var entries: [(text: String, kind: Kind)] = options.vocabulary.map { ($0, .word) }
-        for prefix in prefixes { entries += prefix.words.map { ($0, .prefix) } }
+        try self.init(
+            coverage: VoiceCoverage(
+                styles: [options.style], liang: options.liang, leadYi: options.leadYi,
+                prefixes: prefixes.map { $0.words.joined(separator: " ") }, templates: ["payment"]),
+            phrases: phrases, pronunciations: pronunciations)
+    }
+
+    /// The script that covers `coverage`: every word its readings, prefixes
+    /// and templates say, the extra `phrases` (each one clip), the runs that
+    /// carry tone sandhi and, with group units, the groups (``groupUnits(for:)``).
+    /// - Throws: ``VoiceScriptError`` naming a word without pinyin.
+    public init(
+        coverage: VoiceCoverage, phrases: [String] = [], pronunciations: [String: String] = [:]
+    ) throws(VoiceScriptError) {
+        var entries: [(text: String, kind: Kind)] = []
+        let prefixWords = Set(coverage.prefixValues.flatMap(\.words))
+        let templateWords = Set(coverage.templateValues.flatMap(\.fixedWords))
+        for word in coverage.vocabulary {
+            let kind: Kind = prefixWords.contains(word) ? .prefix : templateWords.contains(word) ? .phrase : .word
+            entries.append((word, kind))
+        }
         entries += phrases.map { ($0, .phrase) }
-        entries += Self.sandhiRuns(for: options).map { ($0, .run) }
+        var runs: [String] = []
+        for style in coverage.styles {
+            runs += Self.sandhiRuns(for: ReadingOptions(style: style, liang: coverage.liang, leadYi: coverage.leadYi))
+        }
+        // Counts say 两百 whatever the reading options.
+        if coverage.templateValues.contains(where: { $0.slots.contains(.count) }) { runs.append("两百") }
+        entries += runs.map { ($0, .run) }
+        if coverage.units == .groups { entries += Self.groupUnits(for: coverage).map { ($0, .group) } }
 
         var items: [Item] = []
         var keys: Set<String> = []
@@ -96,17 +133,19 @@ public struct VoiceScript: Codable, Equatable, Sendable {
             let marks = spoken.map(Pinyin.marked).joined(separator: " ")
             items.append(Item(
                 number: items.count + 1, text: text, pinyin: spoken.joined(separator: " "), marks: marks, file: file,
-                key: text, when: kind == .run ? ClipRule.defaults(for: text) : [],
+                key: text, when: kind == .run || kind == .group ? ClipRule.defaults(for: text) : [],
                 instruction: Self.instruction(text, kind: kind, marks: marks)))
         }
         self.version = Self.currentVersion
-        self.options = options
-        self.prefixes = prefixes.map { $0.words.joined(separator: " ") }
+        self.options = ReadingOptions(
+            style: coverage.styles.first ?? .decimal, liang: coverage.liang, leadYi: coverage.leadYi)
+        self.prefixes = coverage.prefixes
         self.phrases = phrases
+        self.covers = coverage
         self.items = items
     }
 
-    private enum Kind { case word, prefix, phrase, run }
+    private enum Kind { case word, prefix, phrase, run, group }
 
     /// The runs recorded together that fix tone sandhi for readings with
     /// `options`, in script order. Each adjacent pair of third tones a
@@ -138,6 +177,8 @@ public struct VoiceScript: Codable, Equatable, Sendable {
             }
         case .prefix: return "the whole phrase, as the start of an announcement"
         case .phrase: return "the whole phrase as written, at the pace of an announcement"
+        case .group:
+            return "together in one breath, as inside a price: \(marks)"
         case .run:
             return text.hasPrefix("一")
                 ? "together in one breath, as inside a price: \(marks) (一 changes its tone)"

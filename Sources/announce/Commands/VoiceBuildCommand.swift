@@ -45,12 +45,34 @@ struct VoiceBuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The date written in voice.json (default: $SOURCE_DATE_EPOCH, else today, UTC).", valueName: "yyyy-mm-dd"))
     var date: String?
 
+    @Option(help: ArgumentHelp("An Audacity label track (start, end, label; tab-separated) marking the items of a recording, instead of finding them by energy (repeatable: one per recording, in order).", valueName: "file"))
+    var labels: [String] = []
+
+    @Option(help: ArgumentHelp("A stretch of the recordings to leave out, in seconds: 12.3-13.1, or take2.wav:12.3-13.1 (repeatable).", valueName: "start-end"))
+    var skip: [String] = []
+
+    @Option(name: .customLong("maximum-amount"), help: ArgumentHelp("The largest amount the voice says, written to voice.json: check and render refuse more (default: 99999999.99 is checked).", valueName: "amount"))
+    var maximumAmount: String?
+
+    @Option(name: .customLong("sample-rate"), help: ArgumentHelp("The rate the clips are written at, in Hz (default: 16000, the bundled voice's; recordings at other rates are resampled).", valueName: "hz"))
+    var sampleRate: Int = VoiceBuilder.defaultSampleRate
+
     @Flag(help: "Print the report as one JSON object.")
     var json = false
 
     func validate() throws {
         if recordings.isEmpty == (tts == nil) {
             throw ValidationError("give either recordings or --tts COMMAND")
+        }
+        if let bad = skip.first(where: { VoiceBuilder.Skip($0) == nil }) {
+            throw ValidationError("--skip '\(bad)' must be START-END in seconds (12.3-13.1), optionally after a recording's file name and ':'")
+        }
+        if !labels.isEmpty && tts != nil { throw ValidationError("--labels marks items in recordings, not with --tts") }
+        guard RenderSettings.sampleRates.contains(sampleRate) else {
+            throw ValidationError("--sample-rate \(sampleRate) is not offered (8000 to 48000 Hz)")
+        }
+        if let maximumAmount, (try? Amount(parsing: maximumAmount)) == nil {
+            throw ValidationError("--maximum-amount '\(maximumAmount)' is not an amount such as 9999999.99")
         }
     }
 
@@ -68,9 +90,14 @@ struct VoiceBuildCommand: ParsableCommand {
         } catch {
             throw Console.fail(error)
         }
-        let builder = VoiceBuilder(
+        var builder = VoiceBuilder(
             script: parsed,
             details: .init(id: id, name: name, license: license, provenance: provenance, date: date ?? Self.today()))
+        builder.outputRate = sampleRate
+        builder.labels = labels
+        builder.skips = skip.compactMap(VoiceBuilder.Skip.init)
+        builder.reference = (try? VoiceLocator.locate(explicit: nil, environment: [:])).flatMap { try? Voice(at: $0) }
+        builder.maximumAmount = maximumAmount.flatMap { try? Amount(parsing: $0) }
         let report: VoiceBuildReport
         do {
             if let tts {
@@ -83,6 +110,9 @@ struct VoiceBuildCommand: ParsableCommand {
             throw Console.exit(ExitStatus(for: error))
         }
         Console.write(json ? report.jsonLine : report.text)
+        if !json, let voice = try? Voice(at: out), let budget = VoiceInspection(voice: voice).budget {
+            Console.write(VoiceCheckReport.budgetTable(budget))
+        }
         Console.flush()
     }
 

@@ -62,9 +62,53 @@ enum VoiceCheckReport {
         func mark(_ ok: Bool) -> String { ok ? "yes" : "no" }
         out += "\nreadings: decimal \(mark(support.decimal)), currency (角 分) \(mark(support.currency)), --liang (两) \(mark(support.liang))\n"
         out += "prefixes: " + support.prefixes.map { "\($0.name) \($0.text) \(mark($0.supported))" }.joined(separator: ", ") + "\n"
+        if let budget = inspection.budget { out += budgetTable(budget) }
         for warning in inspection.warnings { out += "warning: \(warning)\n" }
         out += inspection.isUsable ? "usable\n" : "not usable: \(inspection.problems.count) problem(s)\n"
         return out
+    }
+
+    /// Per message preset and prefix, the worst of its reading options.
+    static func budgetTable(_ budget: VoiceBudget) -> String {
+        let settings = budget.settings
+        var out = "\ncovers: \(budget.coverage.summary)\n"
+        out += "budget \(settings.budget.decimal(maximumDigits: 3)) s, speed up to \(settings.maxSpeed.shortDescription)x, "
+            + "amounts up to \(budget.maximumAmount) (longest announcement of each, found exactly):\n"
+        var rows = [["template", "prefix", "says", "longest", "speed", "worst case"]]
+        var groups: [(key: String, rows: [VoiceBudget.Row])] = []
+        for row in budget.rows {
+            let key = "\(row.template)|\(row.prefix)"
+            if let index = groups.firstIndex(where: { $0.key == key }) { groups[index].rows.append(row) } else { groups.append((key, [row])) }
+        }
+        for (_, group) in groups {
+            let first = group[0]
+            if let missing = group.first(where: { $0.missingWord != nil }) {
+                let options = missing.options
+                rows.append([first.template, first.prefix, "no: '\(missing.missingWord ?? "")' (\(options.style.rawValue))", "-", "-", "-"])
+                continue
+            }
+            let worst = group.max { ($0.speed, $0.seconds) < ($1.speed, $1.seconds) } ?? first
+            let pace = worst.speed > 1 ? worst.floorSeconds : worst.seconds
+            // A speed-up is rounded up, never down to one that would not fit.
+            let speed = worst.fits ? "\(fixed((worst.speed * 100 - 1e-9).rounded(.up) / 100))x" : "over"
+            rows.append([
+                first.template, first.prefix, "yes", "\(fixed(pace)) s", speed,
+                VoiceBudget.describe(worst, atFloors: worst.speed > 1),
+            ])
+        }
+        let widths = rows[0].indices.map { column in rows.map { displayWidth($0[column]) }.max() ?? 0 }
+        for row in rows {
+            out += "  " + row.indices.map { pad(row[$0], to: widths[$0], right: $0 == 3 || $0 == 4) }.joined(separator: "  ")
+                .trimmingTrailingBlanks() + "\n"
+        }
+        return out
+    }
+
+    /// Two decimals, always: `1.00`, `6.37`.
+    static func fixed(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
     private static func milliseconds(_ seconds: Double) -> String { String(Int((seconds * 1000).rounded())) }

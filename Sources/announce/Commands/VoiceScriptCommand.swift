@@ -4,26 +4,32 @@ import ArgumentParser
 struct VoiceScriptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "script",
-        abstract: "Print what a speaker must record for a voice: every word and the runs that carry tone sandhi, numbered.",
+        abstract: "Print what a speaker must record for a voice: every word, the runs that carry tone sandhi and, with --units groups, larger units, numbered.",
         discussion: """
-            The text and markdown forms are for the speaker; the json form is the input of 'announce voice build'. The same options always give the same script. Without --prefix the script covers 到账 and the presets alipay, wechat and collect.
+            By default the script covers everything announce says: both reading styles with 两 and 一十, the prefixes 到账, alipay, wechat, collect and none, and every message preset (payment, refund, topup, summary, received). --style, --no-liang, --no-lead-yi, --prefix and --template narrow it for a shorter session. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
 
             Exit codes: 0 done, 64 usage error (an unknown word needs --pinyin).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
 
-    @Option(help: "How amounts are read: decimal or currency.")
-    var style: ReadingStyle = .decimal
+    @Option(help: ArgumentHelp("A reading style to cover (repeatable): decimal or currency. Default: both.", valueName: "style"))
+    var style: [ReadingStyle] = []
 
-    @Flag(help: "Readings use 两 (a leading 2 before 百/千/万/亿, a bare whole 2).")
-    var liang = false
+    @Flag(inversion: .prefixedNo, help: "Cover readings with 两 (a leading 2 before 百/千/万/亿, a bare whole 2).")
+    var liang = true
 
-    @Flag(name: .customLong("lead-yi"), help: "Readings keep the 一 of a leading 十 (一十元).")
-    var leadYi = false
+    @Flag(name: .customLong("lead-yi"), inversion: .prefixedNo, help: "Cover readings that keep the 一 of a leading 十 (一十元).")
+    var leadYi = true
 
-    @Option(help: ArgumentHelp("A prefix the voice says (repeatable): a phrase or alipay, wechat, collect, none.", valueName: "phrase"))
+    @Option(help: ArgumentHelp("A prefix to cover (repeatable): a phrase or alipay, wechat, collect, none. Default: 到账 and every preset.", valueName: "phrase"))
     var prefix: [String] = []
+
+    @Option(help: ArgumentHelp("A message preset to cover (repeatable): payment, refund, topup, summary, received. Default: all.", valueName: "name"))
+    var template: [String] = []
+
+    @Option(help: "The recorded units: words (words and sandhi runs) or groups (also 十一…九十九, X百, X千, X万, 点X, X元).")
+    var units: VoiceCoverage.Units = .words
 
     @Option(help: ArgumentHelp("An extra phrase to record as one clip (repeatable).", valueName: "phrase"))
     var phrase: [String] = []
@@ -37,8 +43,15 @@ struct VoiceScriptCommand: ParsableCommand {
     func run() throws {
         let script: VoiceScript
         do {
-            let prefixes = try (prefix.isEmpty ? ["到账", "alipay", "wechat", "collect"] : prefix).map { text throws(PrefixError) in
-                try Prefix(text)
+            var prefixes: [String] = []
+            for text in prefix.isEmpty ? VoiceCoverage.everything.prefixes : prefix {
+                let words = try Prefix(text.isEmpty ? "none" : text).words.joined(separator: " ")
+                if !prefixes.contains(words) { prefixes.append(words) }
+            }
+            let known = Template.presets.map(\.name)
+            if let unknown = template.first(where: { !known.contains($0) }) {
+                Console.error("--template '\(unknown)' is not a preset: \(known.joined(separator: ", "))")
+                throw Console.exit(.usage)
             }
             var pronunciations: [String: String] = [:]
             for entry in pinyin {
@@ -48,9 +61,11 @@ struct VoiceScriptCommand: ParsableCommand {
                 }
                 pronunciations[String(entry[..<equals])] = String(entry[entry.index(after: equals)...])
             }
-            script = try VoiceScript(
-                options: ReadingOptions(style: style, liang: liang, leadYi: leadYi), prefixes: prefixes, phrases: phrase,
-                pronunciations: pronunciations)
+            let styles = style.isEmpty ? ReadingStyle.allCases : ReadingStyle.allCases.filter(style.contains)
+            let templates = template.isEmpty ? known : known.filter(template.contains)
+            let coverage = VoiceCoverage(
+                styles: styles, liang: liang, leadYi: leadYi, prefixes: prefixes, templates: templates, units: units)
+            script = try VoiceScript(coverage: coverage, phrases: phrase, pronunciations: pronunciations)
         } catch let error as PrefixError {
             Console.error(error.description)
             throw Console.exit(.usage)
@@ -66,3 +81,5 @@ struct VoiceScriptCommand: ParsableCommand {
         Console.flush()
     }
 }
+
+extension VoiceCoverage.Units: ExpressibleByArgument {}
