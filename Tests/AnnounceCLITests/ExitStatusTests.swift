@@ -18,6 +18,7 @@ import Testing
         "SystemError.swift SystemError": "AtomicFile, LineReader and prune turn it into AudioError or a message",
         "JSONLineParser.swift Error": "BatchItem.Invalid and VoiceManifest's VoiceError carry its text",
         "FileCheck.swift Failure": "Voice and ClipAcceptance turn it into VoiceError or AudioError",
+        "JSONFields.swift Problem": "VoiceManifest and VoiceScript turn it into VoiceError or VoiceScriptError",
     ]
 
     @Test("each category has its documented status, and an uncategorised error is 70, never a silent 66")

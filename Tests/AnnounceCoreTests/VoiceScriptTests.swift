@@ -67,4 +67,26 @@ struct VoiceScriptTests {
         script.items[1].file = "../x.wav"
         #expect(throws: VoiceScriptError.self) { try VoiceScript(json: Data(script.json().utf8), source: "s.json") }
     }
+
+    @Test("a script is read strictly and round-trips: duplicate keys, wrong kinds and a bad version are one line naming the field")
+    func strictReading() throws {
+        let script = try VoiceScript(options: ReadingOptions(style: .currency, liang: true), prefixes: [try Prefix("alipay")])
+        #expect(try VoiceScript(json: Data(script.json().utf8), source: "s.json") == script)
+        let json = script.json()
+        let cases: [(String, String)] = [
+            (json.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 1, \"version\" : 1"), "duplicate key 'version'"),
+            (json.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 2"), "script version 2 is not supported"),
+            (json.replacingOccurrences(of: "\"number\" : 1,", with: "\"number\" : \"1\","), "'items'[1].'number' must be a whole number, not a string"),
+            (json.replacingOccurrences(of: "\"style\" : \"currency\"", with: "\"style\" : \"roman\""), "'options'.'style' is 'roman'"),
+        ]
+        for (text, expected) in cases {
+            #expect(text != json)
+            #expect {
+                try VoiceScript(json: Data(text.utf8), source: "s.json")
+            } throws: { error in
+                let line = "\(error)"
+                return line.contains(expected) && !line.contains("\n") && !line.contains("DecodingError")
+            }
+        }
+    }
 }

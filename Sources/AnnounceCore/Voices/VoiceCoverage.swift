@@ -5,9 +5,9 @@
 /// build` copies it into `voice.json`, and `voice check` checks every
 /// combination it names: each word has a clip, and the longest message fits
 /// the budget.
-public struct VoiceCoverage: Codable, Hashable, Sendable {
+public struct VoiceCoverage: Encodable, Hashable, Sendable {
     /// How big the recorded units are.
-    public enum Units: String, Codable, CaseIterable, Sendable {
+    public enum Units: String, Encodable, CaseIterable, Sendable {
         /// Words, and the runs that carry tone sandhi.
         case words
         /// Words, sandhi runs, and the groups a speaker says in context:
@@ -102,5 +102,17 @@ public struct VoiceCoverage: Codable, Hashable, Sendable {
         }
         var seen = Set<String>()
         return words.filter { seen.insert($0).inserted }
+    }
+}
+
+extension VoiceCoverage {
+    /// Reads a `covers` object as scripts and manifests hold it; `units`
+    /// may be missing (word units).
+    package init(_ fields: JSONFields) throws(JSONFields.Problem) {
+        self.init(
+            styles: try fields.choices("styles", of: ReadingStyle.self), liang: try fields.bool("liang"),
+            leadYi: try fields.bool("leadYi"), prefixes: try fields.strings("prefixes"),
+            templates: try fields.strings("templates"),
+            units: fields.has("units") ? try fields.choice("units", of: Units.self) : .words)
     }
 }

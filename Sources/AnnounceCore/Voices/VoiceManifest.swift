@@ -111,7 +111,7 @@ package struct VoiceManifest: Equatable, Sendable {
             let wordRules = clipRules ?? ClipRule.defaults(for: word)
             if !wordRules.isEmpty { rules[word] = wordRules }
         }
-        let coverage = try Self.coverageFields(json: data, invalid)
+        let coverage = try Self.coverageFields(JSONFields(members: members), invalid)
         self.covers = coverage.covers
         self.maximumAmount = coverage.maximumAmount
         self.format = formatNumber

@@ -19,18 +19,23 @@ extension VoiceScript {
     /// - Throws: ``VoiceScriptError`` for bad JSON, another version, or
     ///   items that are not numbered 1, 2, 3… or name unsafe files.
     public init(json data: Data, source: String) throws(VoiceScriptError) {
-        let script: VoiceScript
+        let shownSource = MessageText.escaped(source)
+        let members: [JSONLineParser.Member]
         do {
-            script = try JSONDecoder().decode(VoiceScript.self, from: data)
+            members = try Self.parser.parseObject([UInt8](data))
         } catch {
-            let version = (try? JSONDecoder().decode(VersionOnly.self, from: data))?.version
-            if let version, version != Self.currentVersion {
-                throw VoiceScriptError("\(source): script version \(version) is not supported (this announce reads version \(Self.currentVersion))")
-            }
-            throw VoiceScriptError("\(source): not a voice script (make one with 'announce voice script --format json')")
+            throw VoiceScriptError(
+                "\(shownSource): not a voice script (make one with 'announce voice script --format json'): \(MessageText.escaped(error.description))")
         }
-        guard script.version == Self.currentVersion else {
-            throw VoiceScriptError("\(source): script version \(script.version) is not supported (this announce reads version \(Self.currentVersion))")
+        let fields = JSONFields(members: members)
+        if let version = try? fields.integer("version"), version != Self.currentVersion {
+            throw VoiceScriptError("\(shownSource): script version \(version) is not supported (this announce reads version \(Self.currentVersion))")
+        }
+        let script: VoiceScript
+        do throws(JSONFields.Problem) {
+            script = try VoiceScript(fields)
+        } catch {
+            throw VoiceScriptError("\(shownSource): not a voice script (make one with 'announce voice script --format json'): \(error.description)")
         }
         guard !script.items.isEmpty else { throw VoiceScriptError("\(source): the script has no items") }
         if let covers = script.covers {
@@ -67,7 +72,28 @@ extension VoiceScript {
         self = script
     }
 
-    private struct VersionOnly: Decodable { let version: Int }
+    /// The strict reader scripts go through, as manifests and batch lines do.
+    private static let parser = JSONLineParser(maximumLength: 16 << 20)
+
+    /// A script from its JSON fields, as ``json()`` writes them.
+    private init(_ fields: JSONFields) throws(JSONFields.Problem) {
+        version = try fields.integer("version")
+        let options = try fields.object("options")
+        self.options = ReadingOptions(
+            style: try options.choice("style", of: ReadingStyle.self), liang: try options.bool("liang"),
+            leadYi: try options.bool("leadYi"))
+        prefixes = try fields.strings("prefixes")
+        phrases = try fields.strings("phrases")
+        covers = fields.has("covers") ? try VoiceCoverage(fields.object("covers")) : nil
+        var items: [Item] = []
+        for item in try fields.objects("items") {
+            items.append(Item(
+                number: try item.integer("number"), text: try item.string("text"), pinyin: try item.string("pinyin"),
+                marks: try item.string("marks"), file: try item.string("file"), key: try item.string("key"),
+                when: try item.choices("when", of: ClipRule.self), instruction: try item.string("instruction")))
+        }
+        self.items = items
+    }
 
     /// What the script covers, in one line: `decimal reading, 两; prefixes 到账, 支付宝到账`.
     public var summary: String {

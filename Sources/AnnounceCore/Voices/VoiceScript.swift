@@ -5,7 +5,7 @@
 /// The JSON form is the input of `announce voice build`; the text and
 /// Markdown forms (``text`` and ``markdown``) are for the speaker. The same
 /// options always give the same script, byte for byte.
-public struct VoiceScript: Codable, Equatable, Sendable {
+public struct VoiceScript: Encodable, Equatable, Sendable {
     /// The script format this version writes and reads.
     public static let currentVersion = 1
     /// The shortest pause between two items that the builder still takes for
@@ -14,7 +14,7 @@ public struct VoiceScript: Codable, Equatable, Sendable {
     public static let minimumPause = 0.4
 
     /// One thing to record.
-    public struct Item: Codable, Equatable, Sendable {
+    public struct Item: Encodable, Equatable, Sendable {
         /// The position in the recording, from 1.
         public var number: Int
         /// What to say: `一万`.
