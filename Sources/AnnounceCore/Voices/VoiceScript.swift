@@ -114,11 +114,14 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         var files: Set<String> = []
         for (text, kind) in entries where !keys.contains(text) {
             guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else {
-                throw VoiceScriptError("phrase '\(text)' must be one word: no blanks (record each word of a prefix separately)")
+                throw VoiceScriptError(
+                    "phrase \(MessageText.quoted(text)) must be one word: no blanks (record each word of a prefix separately)",
+                    category: .usage)
             }
             guard let citation = Pinyin.syllables(of: text, pronunciations: pronunciations) else {
                 throw VoiceScriptError(
-                    "no pinyin for '\(text)': give it, e.g. --pinyin '\(text)=\(text.map { _ in "xx1" }.joined(separator: " "))'")
+                    "no pinyin for \(MessageText.quoted(text)): give it, e.g. --pinyin '\(MessageText.escaped(text))=\(text.map { _ in "xx1" }.joined(separator: " "))'",
+                    category: .usage)
             }
             keys.insert(text)
             let spoken = kind == .word ? citation : Pinyin.spoken(citation)

@@ -6,14 +6,15 @@ struct VoiceScriptCommand: ParsableCommand {
         commandName: "script",
         abstract: "Print what a speaker must record for a voice: every word, the runs that carry tone sandhi and, with --units groups, larger units, numbered.",
         discussion: """
-            By default the script covers everything announce says: both reading styles with 两 and 一十, the prefixes 到账, alipay, wechat, collect and none, and every message preset (payment, refund, topup, summary, received). --style, --no-liang, --no-lead-yi, --prefix and --template narrow it for a shorter session. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
+            By default the script covers everything announce says: both reading styles with 两 and 一十, the prefixes \(VoiceCoverage.everything.prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-liang, --no-lead-yi, --prefix and --template narrow it for a shorter session. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
 
-            Exit codes: 0 done, 64 usage error (an unknown word needs --pinyin).
+            Exit codes: 0 done, 64 usage error (an unknown word needs --pinyin, a phrase with blanks).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
 
-    @Option(help: ArgumentHelp("A reading style to cover (repeatable): decimal or currency. Default: both.", valueName: "style"))
+    @Option(help: ArgumentHelp(
+        "A reading style to cover (repeatable): \(Help.list(ReadingStyle.allCases.map(\.rawValue))). Default: all.", valueName: "style"))
     var style: [ReadingStyle] = []
 
     @Flag(inversion: .prefixedNo, help: "Cover readings with 两 (a leading 2 before 百/千/万/亿, a bare whole 2).")
@@ -22,10 +23,13 @@ struct VoiceScriptCommand: ParsableCommand {
     @Flag(name: .customLong("lead-yi"), inversion: .prefixedNo, help: "Cover readings that keep the 一 of a leading 十 (一十元).")
     var leadYi = true
 
-    @Option(help: ArgumentHelp("A prefix to cover (repeatable): a phrase or alipay, wechat, collect, none. Default: 到账 and every preset.", valueName: "phrase"))
+    @Option(help: ArgumentHelp(
+        "A prefix to cover (repeatable): a phrase or \(Help.list(Prefix.presets.map(\.name))). Default: \(Prefix.standard.text) and every preset.",
+        valueName: "phrase"))
     var prefix: [String] = []
 
-    @Option(help: ArgumentHelp("A message preset to cover (repeatable): payment, refund, topup, summary, received. Default: all.", valueName: "name"))
+    @Option(help: ArgumentHelp(
+        "A message preset to cover (repeatable): \(Template.presets.map(\.name).joined(separator: ", ")). Default: all.", valueName: "name"))
     var template: [String] = []
 
     @Option(help: "The recorded units: words (words and sandhi runs) or groups (also 十一…九十九, X百, X千, X万, 点X, X元).")
@@ -66,12 +70,8 @@ struct VoiceScriptCommand: ParsableCommand {
             let coverage = VoiceCoverage(
                 styles: styles, liang: liang, leadYi: leadYi, prefixes: prefixes, templates: templates, units: units)
             script = try VoiceScript(coverage: coverage, phrases: phrase, pronunciations: pronunciations)
-        } catch let error as PrefixError {
-            Console.error(error.description)
-            throw Console.exit(.usage)
-        } catch let error as VoiceScriptError {
-            Console.error(error.description)
-            throw Console.exit(.usage)
+        } catch let error as any CategorizedError {
+            throw Console.fail(error)
         }
         switch format {
         case .text: Console.write(script.text)
