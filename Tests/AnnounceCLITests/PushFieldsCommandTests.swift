@@ -8,29 +8,6 @@ import Testing
 @Suite struct PushFieldsCommandTests {
     static func json(_ line: String) -> [String: Any] { BatchCommandTests.json(line) }
 
-    /// The table Tests/AnnounceExtensionLogicTests runs against the extension.
-    struct PushCases: Decodable {
-        struct Name: Decodable {
-            let name: String
-            let kind: String
-            let cliName: Bool
-        }
-
-        struct URLBase: Decodable {
-            let base: String
-            let cli: Bool
-        }
-
-        let names: [Name]
-        let urls: [URLBase]
-
-        static func load() throws -> PushCases {
-            let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Shared/push-cases.json")
-            return try JSONDecoder().decode(PushCases.self, from: Data(contentsOf: file))
-        }
-    }
-
     @Test("--name accepts exactly the names the extension leaves as sent; content names are the extension's downloads")
     func sharedNameTable() throws {
         let cases = try PushCases.load()

@@ -1,4 +1,5 @@
 @testable import AnnounceExtensionLogic
+import AnnounceTestSupport
 import Foundation
 import Testing
 

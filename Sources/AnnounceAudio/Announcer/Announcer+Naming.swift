@@ -1,4 +1,5 @@
 import AnnounceCore
+import AnnounceSystem
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -36,16 +37,23 @@ struct VoiceDigest: Sendable {
     /// The clips' sample rates, read only when asked for.
     var clipRates: [Int] = []
 
+    /// The largest clip file read: far more than any word at any rate.
+    static let largestClipFile = 256 << 20
+
     init(voice: Voice, readingRates: Bool) throws(AudioError) {
         var digest = Digest()
         digest.add(voice.manifest.id)
         for (word, file) in voice.manifest.clips.sorted(by: { $0.key < $1.key }) {
             let path = voice.path(ofClip: file)
-            guard let bytes = FileManager.default.contents(atPath: path) else {
-                throw AudioError(.unreadable, "\(path): cannot be read")
+            // Read as every clip is: a regular file, opened without blocking.
+            let bytes: [UInt8]
+            do throws(FileCheck.Failure) {
+                bytes = try FileCheck.readRegularFile(path, limit: Self.largestClipFile)
+            } catch {
+                throw AudioError(.unreadable, "\(path): \(error.reason)")
             }
             digest.add(word)
-            digest.add(bytes)
+            bytes.withUnsafeBytes { digest.add($0) }
             if readingRates, let rate = try? SoundFile.info(path: path).sampleRate { clipRates.append(rate) }
         }
         value = digest.value

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The table of sound names and URL bases in Tests/Shared/push-cases.json,
+/// which the command line's tests and the iOS extension's tests both run:
+/// both sides follow one rule.
+package struct PushCases: Decodable {
+    /// A sound name, what the extension makes of it, and whether `--name` takes it.
+    package struct Name: Decodable {
+        package let name: String
+        package let kind: String
+        package let cliName: Bool
+    }
+
+    /// A URL base, and whether the command line and the extension take it.
+    package struct URLBase: Decodable {
+        package let base: String
+        package let cli: Bool
+        package let `extension`: Bool
+    }
+
+    package let names: [Name]
+    package let urls: [URLBase]
+
+    /// The sound name the URL cases are joined with.
+    package static let soundName = "announce-123.45-e6f65a95.caf"
+    /// The host the extension is configured with in the URL cases.
+    package static let soundHosts: Set<String> = ["sounds.example.com"]
+
+    /// The table, read from Tests/Shared/push-cases.json.
+    package static func load() throws -> PushCases {
+        try JSONDecoder().decode(PushCases.self, from: Data(contentsOf: RepositoryPaths.file("Tests/Shared/push-cases.json")))
+    }
+
+    /// The URL announce prints for `sound` under `base`: the base without
+    /// trailing slashes, `/`, the name (as `PushPayload.url(base:sound:)`).
+    package static func url(base: String, sound: String) -> String {
+        var base = Substring(base)
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + "/" + sound
+    }
+}
