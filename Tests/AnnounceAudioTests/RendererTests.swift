@@ -150,7 +150,7 @@ struct RendererTests {
         defer { folder.remove() }
         let segments = try clips(12, seconds: 0.45, in: folder, prefix: false)
         let cache = ClipCache()
-        let natural = try Renderer(settings: RenderSettings(sampleRate: rate, budget: 100, wordGap: 0), cache: cache).render(segments)
+        let natural = try Renderer(settings: RenderSettings(sampleRate: rate, budget: RenderSettings.longestBudget, wordGap: 0), cache: cache).render(segments)
         // Budgets around natural / maxSpeed: either it fits, or overBudget.
         for fraction in stride(from: 0.96, through: 1.04, by: 0.01) {
             let budget = natural.audio.duration / 1.35 * fraction

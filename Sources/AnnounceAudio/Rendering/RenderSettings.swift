@@ -13,6 +13,9 @@ public struct RenderSettings: Hashable, Sendable, CustomStringConvertible {
     public static let speeds = 1.0...4.0
     /// The shortest budget, in seconds: a few frames at any rate.
     public static let shortestBudget = 0.001
+    /// The longest budget, in seconds: iOS plays a notification sound of
+    /// at most 30 s (a longer one plays the default sound instead).
+    public static let longestBudget = 30.0
 
     /// The output sample rate in Hz; nil (the default) takes the voice's
     /// rate, or 16 kHz where no voice gives one: speech needs nothing above
@@ -83,9 +86,9 @@ public struct RenderSettings: Hashable, Sendable, CustomStringConvertible {
     ///   setting out of range.
     public func validate() throws(AudioError) {
         guard Self.sampleRates.contains(rate) else {
-            throw AudioError(.unsupportedFormat, "sample rate \(rate) Hz is not offered (8000 to 48000 Hz)")
+            throw AudioError(.unsupportedFormat, "sample rate \(rate) Hz is not offered (\(Self.sampleRates.lowerBound) to \(Self.sampleRates.upperBound) Hz)")
         }
-        try Self.check("budget", budget, Self.shortestBudget...600, unit: " s")
+        try Self.check("budget", budget, Self.shortestBudget...Self.longestBudget, unit: " s")
         try Self.check("maxSpeed", maxSpeed, Self.speeds, unit: "")
         for (name, seconds) in [
             ("prefixPause", prefixPause), ("minimumPrefixPause", minimumPrefixPause),
@@ -129,7 +132,7 @@ public struct RenderSettings: Hashable, Sendable, CustomStringConvertible {
 
     /// The most frames the rendered audio may have.
     var frameLimit: Int {
-        // `validate()` bounds budget × rate to 600 × 48000, far inside Int.
+        // `validate()` bounds budget × rate to 30 × 48000, far inside Int.
         let frames = Int((budget * Double(rate)).rounded(.down))
         return frames - frames % frameMultiple
     }

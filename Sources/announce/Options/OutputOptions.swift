@@ -29,7 +29,7 @@ struct OutputOptions: ParsableArguments {
     var sampleRate: Int?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "The longest the announcement may be, in seconds, at most \(Self.longestBudget), the longest sound iOS plays.",
+        "The longest the announcement may be, in seconds, at most \(RenderSettings.longestBudget.shortDescription), the longest sound iOS plays.",
         valueName: "seconds"))
     var budget: DecimalArgument = DecimalArgument(Self.defaults.budget)
 
@@ -51,9 +51,6 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Flush each file and its folder entry to the disk before reporting it, so a power cut cannot leave a short file.")
     var fsync = false
 
-    /// iOS plays a notification sound of at most 30 s.
-    static let longestBudget = 30
-
     /// `ROOT/Library/Sounds`, `--out` made absolute, so printed paths can be
     /// handed on as they are.
     var folder: SoundsFolder {
@@ -71,8 +68,9 @@ struct OutputOptions: ParsableArguments {
         } catch {
             throw ValidationError(error.message)
         }
-        guard budget.value >= RenderSettings.shortestBudget, budget.value <= Double(Self.longestBudget) else {
-            throw ValidationError("--budget must be at least \(RenderSettings.shortestBudget) and at most \(Self.longestBudget) seconds (iOS plays at most 30 s)")
+        guard budget.value >= RenderSettings.shortestBudget, budget.value <= RenderSettings.longestBudget else {
+            throw ValidationError(
+                "--budget must be at least \(RenderSettings.shortestBudget) and at most \(RenderSettings.longestBudget.shortDescription) seconds (iOS plays at most 30 s)")
         }
         guard RenderSettings.speeds.contains(maxSpeed.value) else {
             throw ValidationError("--max-speed must be between \(RenderSettings.speeds.lowerBound) and \(RenderSettings.speeds.upperBound)")
