@@ -176,6 +176,58 @@ struct VoiceSessionTests {
         #expect(throws: VoiceBuildError.self) { try builder.build(recordings: [recording], into: folder.file("voice2")) }
     }
 
+    @Test("a skip or a label that cuts through a word is refused, never shipped as a clipped clip; a skip naming no recording is refused")
+    func cutsThroughAWord() throws {
+        let script = try Self.paymentScript()
+        let (session, samples) = try Sessions.session(script)
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
+        let recording = try folder.clip("take.wav", samples)
+        let word = session.truth[3]
+        let middle = (word.start + word.end) / 2
+        var builder = try Self.builder(script)
+        builder.skips = [VoiceBuilder.Skip("\(middle)-\(word.end + 0.05)")!]
+        #expect {
+            _ = try builder.build(recordings: [recording], into: folder.file("voice"))
+        } throws: { error in
+            (error as? VoiceBuildError)?.kind == .mismatch && "\(error)".contains("cuts through the sound")
+        }
+        builder.skips = [VoiceBuilder.Skip("other.wav:1-2")!]
+        #expect {
+            _ = try builder.build(recordings: [recording], into: folder.file("voice"))
+        } throws: { error in
+            (error as? VoiceBuildError)?.kind == .usage && "\(error)".contains("'other.wav', which is not one of the recordings")
+        }
+        var track = ""
+        for (number, truth) in session.truth.enumerated() {
+            let end = number == 3 ? (truth.start + truth.end) / 2 : truth.end + 0.1
+            track += "\(truth.start - 0.08)\t\(end)\t\(number + 1)\n"
+        }
+        try track.write(toFile: folder.file("take.txt"), atomically: true, encoding: .utf8)
+        builder.skips = []
+        builder.labels = [folder.file("take.txt")]
+        #expect {
+            _ = try builder.build(recordings: [recording], into: folder.file("voice"))
+        } throws: { error in
+            (error as? VoiceBuildError)?.kind == .mismatch && "\(error)".contains("line 4") && "\(error)".contains("cuts through the sound")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("voice")))
+    }
+
+    @Test("a FIFO given as a recording is refused at once, never waited on")
+    func fifoRecording() throws {
+        let script = try Self.paymentScript()
+        let folder = try ScratchFolder("audio")
+        defer { folder.remove() }
+        let fifo = folder.file("take.wav")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect {
+            _ = try Self.builder(script).build(recordings: [fifo], into: folder.file("voice"))
+        } throws: { error in
+            (error as? VoiceBuildError)?.kind == .input && "\(error)".contains("FIFO")
+        }
+    }
+
     @Test("a recording at 48 kHz gives clips at 16 kHz unless --sample-rate says otherwise")
     func sampleRate() throws {
         let script = try VoiceScript(options: ReadingOptions(), prefixes: [.standard])

@@ -111,6 +111,20 @@ struct VoiceCommandTests {
         #expect(duplicate.stderrLines.first?.contains("duplicate key 'format'") == true, "\(duplicate.stderr)")
     }
 
+    @Test("voice build refuses a date that is not one, and a SOURCE_DATE_EPOCH that is not seconds, with one line and 64")
+    func buildDates() throws {
+        for (arguments, environment) in [
+            (["--date", "2026-13-45"], [String: String]()), (["--date", "abc"], [:]), (["--date", "2026-02-30"], [:]),
+            ([], ["SOURCE_DATE_EPOCH": "abc"]), ([], ["SOURCE_DATE_EPOCH": "99999999999999"]),
+        ] {
+            let result = try CommandRunner.run(
+                ["voice", "build", "--script", "/nonexistent.json", "--tts", "true", "--out", "/nonexistent/v", "--id", "x"] + arguments,
+                environment: environment)
+            #expect(result.status == 64, "\(arguments) \(environment)")
+            #expect(result.stderrLines.count == 1 && result.stderrLines.first?.hasPrefix("announce: ") == true, "\(result.stderr)")
+        }
+    }
+
     @Test("ANNOUNCE_VOICE and --voice choose the voice; a missing one is exit 66")
     func choosingTheVoice() throws {
         let scratch = try ScratchFolder()

@@ -58,9 +58,9 @@ package enum ClipAcceptance {
     }
 
     #if os(Linux)
-        private static let descriptorFolder = "/proc/self/fd"
+        static let descriptorFolder = "/proc/self/fd"
     #else
-        private static let descriptorFolder = "/dev/fd"
+        static let descriptorFolder = "/dev/fd"
     #endif
 
     /// Why decoded `audio` is not a usable word, as the end of a sentence

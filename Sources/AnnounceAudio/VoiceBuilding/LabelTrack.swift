@@ -84,6 +84,13 @@ struct LabelTrack {
             if let last = segments.last, last.range.upperBound > range.lowerBound {
                 throw VoiceBuildError(.mismatch, "\(path) line \(label.line): the label at \(label.start.decimal(maximumDigits: 3)) s overlaps the one before")
             }
+            // A label edge inside a sound would cut a word in two.
+            if let cut = sounds.first(where: { $0.range.overlaps(range) && ($0.range.lowerBound < range.lowerBound || $0.range.upperBound > range.upperBound) }) {
+                let at = { (frame: Int) in (Double(frame) / rate).decimal(maximumDigits: 2) }
+                throw VoiceBuildError(
+                    .mismatch,
+                    "\(path) line \(label.line): the label \(label.start.decimal(maximumDigits: 3))–\(label.end.decimal(maximumDigits: 3)) s cuts through the sound at \(at(cut.range.lowerBound))–\(at(cut.range.upperBound)) s: a label must hold whole sounds")
+            }
             let inside = sounds.filter { $0.range.lowerBound >= range.lowerBound && $0.range.upperBound <= range.upperBound }
             if let first = inside.first, let last = inside.last {
                 segments.append(SegmentFinder.Segment(range: first.range.lowerBound..<last.range.upperBound, floor: first.floor))

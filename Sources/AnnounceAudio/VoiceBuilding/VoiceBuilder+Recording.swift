@@ -18,6 +18,11 @@ extension VoiceBuilder {
         if !labels.isEmpty && labels.count != paths.count {
             throw VoiceBuildError(.usage, "give one --labels file per recording (\(paths.count) recordings, \(labels.count) label files)")
         }
+        let names = Set(paths.map(Self.fileName))
+        if let stray = skips.first(where: { $0.file.map { !names.contains($0) } ?? false }), let file = stray.file {
+            throw VoiceBuildError(
+                .usage, "--skip names \(MessageText.quoted(file)), which is not one of the recordings (\(names.sorted().joined(separator: ", ")))")
+        }
         var sampleRate: Int?
         var sounds: [SegmentAlignment.Sound] = []
         var found: [(audio: AudioBuffer, segment: SegmentFinder.Segment, name: String, neighbours: Range<Int>)] = []
@@ -38,7 +43,8 @@ extension VoiceBuilder {
             } else {
                 segments = try LabelTrack(path: labels[fileIndex]).segments(in: audio, sounds: SegmentFinder().segments(of: audio))
             }
-            segments = Self.skipping(segments, skips.filter { $0.file == nil || $0.file == name }, sampleRate: audio.sampleRate)
+            segments = try Self.skipping(
+                segments, skips.filter { $0.file == nil || $0.file == name }, sampleRate: audio.sampleRate, file: name)
             let rate = Double(audio.sampleRate)
             for (index, segment) in segments.enumerated() {
                 let lower = index > 0 ? segments[index - 1].range.upperBound : 0
@@ -77,23 +83,32 @@ extension VoiceBuilder {
     }
 
     /// The segments outside the skipped spans: a segment mostly inside one
-    /// is dropped, one that overlaps an edge is cut there.
-    static func skipping(_ segments: [SegmentFinder.Segment], _ skips: [Skip], sampleRate: Int) -> [SegmentFinder.Segment] {
+    /// is dropped. A skip that cuts through the rest of a sound is refused:
+    /// keeping part of a word would ship a clipped clip in its place.
+    static func skipping(
+        _ segments: [SegmentFinder.Segment], _ skips: [Skip], sampleRate: Int, file: String
+    ) throws(VoiceBuildError) -> [SegmentFinder.Segment] {
         guard !skips.isEmpty else { return segments }
         let rate = Double(sampleRate)
-        return segments.compactMap { segment in
-            var range = segment.range
+        var kept: [SegmentFinder.Segment] = []
+        for segment in segments {
+            let range = segment.range
+            var dropped = false
             for skip in skips {
                 let lower = Int((skip.start * rate).rounded())
                 let upper = Int((skip.end * rate).rounded())
                 let overlap = max(0, min(range.upperBound, upper) - max(range.lowerBound, lower))
-                if overlap * 2 >= range.count { return nil }
-                if overlap > 0 {
-                    range = lower <= range.lowerBound ? upper..<range.upperBound : range.lowerBound..<lower
+                if overlap * 2 >= range.count {
+                    dropped = true
+                } else if overlap > 0 {
+                    throw VoiceBuildError(
+                        .mismatch,
+                        "--skip \(skip.start.decimal(maximumDigits: 3))-\(skip.end.decimal(maximumDigits: 3)) cuts through the sound at \(file) \(seconds(range.lowerBound, sampleRate))–\(seconds(range.upperBound, sampleRate)) s: skip whole takes, from pause to pause")
                 }
             }
-            return SegmentFinder.Segment(range: range, floor: segment.floor)
+            if !dropped { kept.append(segment) }
         }
+        return kept
     }
 
     /// One line per problem, after a line that says what was found: noise

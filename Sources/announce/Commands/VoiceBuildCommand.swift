@@ -68,8 +68,15 @@ struct VoiceBuildCommand: ParsableCommand {
             throw ValidationError("--skip '\(bad)' must be START-END in seconds (12.3-13.1), optionally after a recording's file name and ':'")
         }
         if !labels.isEmpty && tts != nil { throw ValidationError("--labels marks items in recordings, not with --tts") }
+        if let date, !Self.isDate(date) {
+            throw ValidationError("--date \(MessageText.quoted(date)) is not a date such as 2026-11-23 (YYYY-MM-DD)")
+        }
+        if date == nil, let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], Self.epoch(epoch) == nil {
+            throw ValidationError("SOURCE_DATE_EPOCH \(MessageText.quoted(epoch)) is not whole seconds since 1970 (up to year 9999)")
+        }
         guard RenderSettings.sampleRates.contains(sampleRate) else {
-            throw ValidationError("--sample-rate \(sampleRate) is not offered (8000 to 48000 Hz)")
+            throw ValidationError(
+                "--sample-rate \(sampleRate) is not offered (\(RenderSettings.sampleRates.lowerBound) to \(RenderSettings.sampleRates.upperBound) Hz)")
         }
         if let maximumAmount, (try? Amount(parsing: maximumAmount)) == nil {
             throw ValidationError("--maximum-amount '\(maximumAmount)' is not an amount such as 9999999.99")
@@ -116,9 +123,29 @@ struct VoiceBuildCommand: ParsableCommand {
         Console.flush()
     }
 
-    /// `SOURCE_DATE_EPOCH` or the current time, as a UTC date.
+    /// `SOURCE_DATE_EPOCH` (checked by `validate()`) or the current time, as a UTC date.
     static func today() -> String {
-        let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }
+        let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Self.epoch)
         return systemUTCDate(secondsSince1970: epoch ?? Int(systemNow()))
+    }
+
+    /// Whole seconds since 1970 up to the end of year 9999, as `SOURCE_DATE_EPOCH` gives them.
+    static func epoch(_ text: String) -> Int? {
+        guard !text.isEmpty, text.count <= 12, text.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Int(text),
+            seconds <= 253_402_300_799
+        else { return nil }
+        return seconds
+    }
+
+    /// `YYYY-MM-DD` with a month 01–12 and a day that month has.
+    static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 }
