@@ -242,3 +242,17 @@ struct VoiceSessionTests {
         #expect(try builder.build(recordings: [recording], into: folder.file("voice48")).sampleRate == 48_000)
     }
 }
+
+@Suite struct VoiceBudgetRuleTests {
+    @Test("the payment sentence decides whether a voice is usable; a summary over the budget is a warning, refused when rendered")
+    func paymentDecides() throws {
+        let voice = try Voice(at: VoiceBuilderTests.bundledPath)
+        // The bundled voice's longest payment needs 1.07x, its longest summary 1.30x.
+        let tight = VoiceInspection(voice: voice, settings: RenderSettings(maxSpeed: 1.1))
+        #expect(tight.isUsable, "\(tight.problems)")
+        #expect(tight.warnings.contains { $0.hasPrefix("summary ") && $0.contains("refused when rendered") }, "\(tight.warnings)")
+        let tighter = VoiceInspection(voice: voice, settings: RenderSettings(maxSpeed: 1.02))
+        #expect(!tighter.isUsable)
+        #expect(tighter.problems.contains { $0.hasPrefix("payment ") && $0.contains("23333333.33") }, "\(tighter.problems)")
+    }
+}

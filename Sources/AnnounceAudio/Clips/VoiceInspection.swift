@@ -108,6 +108,7 @@ package struct VoiceInspection: Sendable {
             do {
                 let budget = try VoiceBudget(voice: voice, coverage: coverage, settings: settings)
                 problems += budget.problems
+                warnings += budget.warnings
                 self.budget = budget
             } catch {
                 problems.append(error.description)
