@@ -111,11 +111,12 @@ struct VoiceCommandTests {
         #expect(duplicate.stderrLines.first?.contains("duplicate key 'format'") == true, "\(duplicate.stderr)")
     }
 
-    @Test("voice build refuses a date that is not one, and a SOURCE_DATE_EPOCH that is not seconds, with one line and 64")
+    @Test("voice build refuses a date that is not one, a SOURCE_DATE_EPOCH that is not seconds, and a maximum of 0, with one line and 64")
     func buildDates() throws {
         for (arguments, environment) in [
             (["--date", "2026-13-45"], [String: String]()), (["--date", "abc"], [:]), (["--date", "2026-02-30"], [:]),
             ([], ["SOURCE_DATE_EPOCH": "abc"]), ([], ["SOURCE_DATE_EPOCH": "99999999999999"]),
+            (["--maximum-amount", "0"], [:]), (["--maximum-amount", "0.00"], [:]),
         ] {
             let result = try CommandRunner.run(
                 ["voice", "build", "--script", "/nonexistent.json", "--tts", "true", "--out", "/nonexistent/v", "--id", "x"] + arguments,

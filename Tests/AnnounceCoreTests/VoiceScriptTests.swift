@@ -68,6 +68,15 @@ struct VoiceScriptTests {
         #expect(throws: VoiceScriptError.self) { try VoiceScript(json: Data(script.json().utf8), source: "s.json") }
     }
 
+    @Test("a phrase longer than a prefix may be is a usage error, one line")
+    func longPhrase() {
+        #expect {
+            try VoiceScript(options: ReadingOptions(), prefixes: [], phrases: [String(repeating: "一", count: 41)])
+        } throws: { error in
+            (error as? VoiceScriptError)?.category == .usage && "\(error)".contains("longer than 40 characters")
+        }
+    }
+
     @Test("a script is read strictly and round-trips: duplicate keys, wrong kinds and a bad version are one line naming the field")
     func strictReading() throws {
         let script = try VoiceScript(options: ReadingOptions(style: .currency, liang: true), prefixes: [try Prefix("alipay")])

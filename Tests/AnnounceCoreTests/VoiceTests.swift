@@ -97,6 +97,7 @@ struct VoiceTests {
         (#"{"format": 1, "id": "x", "id": "y", "clips": {"一": "a.wav"}}"#, "not valid JSON at byte 25: duplicate key 'id'"),
         (#"{"format": 1, "id": "x", "clips": {"一": "a.wav", "一": "b.wav"}}"#, "duplicate key '一'"),
         (#"{"format": 1, "id": "x", "clips": {"一": "a.wav"},}"#, "not valid JSON at byte"),
+        (#"{"format": 1, "id": "x", "maximumAmount": "0", "clips": {"一": "a.wav"}}"#, "'maximumAmount' must be above 0"),
     ])
     func manifestErrors(json: String, expected: String) {
         #expect {

@@ -15,6 +15,9 @@ extension VoiceManifest {
                 } catch {
                     throw JSONFields.Problem(description: "'maximumAmount' must be an amount such as \"9999999.99\": \(error.description)")
                 }
+                if maximum?.fen == 0 {
+                    throw JSONFields.Problem(description: "'maximumAmount' must be above 0: a voice that says only 0 announces no payment")
+                }
             }
             if fields.has("covers") { covers = try VoiceCoverage(fields.object("covers")) }
         } catch {

@@ -99,6 +99,11 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
             let kind: Kind = prefixWords.contains(word) ? .prefix : templateWords.contains(word) ? .phrase : .word
             entries.append((word, kind))
         }
+        if let long = phrases.first(where: { $0.count > Prefix.maximumLength }) {
+            throw VoiceScriptError(
+                "phrase \(MessageText.quoted(long, limit: 60)) is longer than \(Prefix.maximumLength) characters: record words, not sentences",
+                category: .usage)
+        }
         entries += phrases.map { ($0, .phrase) }
         var runs: [String] = []
         for style in coverage.styles {

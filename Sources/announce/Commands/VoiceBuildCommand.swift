@@ -78,8 +78,8 @@ struct VoiceBuildCommand: ParsableCommand {
             throw ValidationError(
                 "--sample-rate \(sampleRate) is not offered (\(RenderSettings.sampleRates.lowerBound) to \(RenderSettings.sampleRates.upperBound) Hz)")
         }
-        if let maximumAmount, (try? Amount(parsing: maximumAmount)) == nil {
-            throw ValidationError("--maximum-amount '\(maximumAmount)' is not an amount such as 9999999.99")
+        if let maximumAmount, ((try? Amount(parsing: maximumAmount))?.fen ?? 0) == 0 {
+            throw ValidationError("--maximum-amount \(MessageText.quoted(maximumAmount)) is not an amount above 0 such as 9999999.99")
         }
     }
 
