@@ -117,6 +117,9 @@ public final class BatchPipeline: Sendable {
     private let base: Announcer
     private let folder: SoundsFolder
     private let options: Options
+    /// Why `options.soundURLBase` cannot be used, found once: every item
+    /// is then refused (the command line refuses such a base up front).
+    private let soundURLBaseProblem: String?
     private let state: LockedState<State>
 
     private struct State {
@@ -133,6 +136,7 @@ public final class BatchPipeline: Sendable {
         base = announcer
         self.folder = folder
         self.options = options
+        soundURLBaseProblem = options.soundURLBase.flatMap { PushPayload.validate(base: $0) }
         state = LockedState(State(announcers: [announcer.options: announcer]))
     }
 
@@ -165,7 +169,8 @@ public final class BatchPipeline: Sendable {
     /// Answers one item built by the caller: its report and fault.
     /// Thread-safe.
     public func process(_ item: BatchItem) -> Result {
-        var result = answer(item)
+        // A parsed line had its push fields checked as it was read.
+        var result = item.pushProblem.map { refuse(item, $0, as: .rejectedInput) } ?? answer(item)
         if item.line > 0 { result.report.line = item.line }
         return tally(result)
     }
@@ -182,19 +187,15 @@ public final class BatchPipeline: Sendable {
         return answer(item)
     }
 
+    /// The result of an item refused before it is planned.
+    private func refuse(_ item: BatchItem, _ problem: String, as failure: ErrorCategory) -> Result {
+        var report = AnnouncementReport(input: item.amountText, error: problem)
+        report.id = item.id
+        return Result(report: report, failure: failure)
+    }
+
     private func answer(_ item: BatchItem) -> Result {
-        // What a parsed line had checked as it was read, for items and
-        // options built in code.
-        if let base = options.soundURLBase, let problem = PushPayload.validate(base: base) {
-            var report = AnnouncementReport(input: item.amountText, error: "sound URL base: \(problem)")
-            report.id = item.id
-            return Result(report: report, failure: .usage)
-        }
-        if let problem = item.pushProblem {
-            var report = AnnouncementReport(input: item.amountText, error: problem)
-            report.id = item.id
-            return Result(report: report, failure: .rejectedInput)
-        }
+        if let problem = soundURLBaseProblem { return refuse(item, "sound URL base: \(problem)", as: .usage) }
         do {
             let announcer = try announcer(for: item.options(over: base.options))
             let message = try item.amounts.map { amounts throws(MessageError) in try announcer.message(together: amounts) }

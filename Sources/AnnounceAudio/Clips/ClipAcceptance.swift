@@ -34,34 +34,8 @@ package enum ClipAcceptance {
     /// - Throws: ``AudioError`` naming `path` (escaped, ``/AnnounceCore/MessageText``):
     ///   `unreadable`, or `unusableClip` for a clip too long to decode.
     package static func read(_ path: String) throws(AudioError) -> (audio: AudioBuffer, info: SoundFileInfo) {
-        let descriptor: Int32
-        do throws(FileCheck.Failure) {
-            descriptor = try FileCheck.openRegularFile(path)
-        } catch {
-            throw AudioError(.unreadable, "\(MessageText.escaped(path)): \(error.reason)")
-        }
-        defer { _ = systemClose(descriptor) }
-        // libsndfile opens files by name. Through the descriptor's own name
-        // it opens the very file just checked, even if a FIFO took the
-        // path's place meanwhile; where there is no such name, the path.
-        let alias = "\(descriptorFolder)/\(descriptor)"
-        let name = systemIsReadable(alias) ? alias : path
-        do throws(AudioError) {
-            return try SoundFile.readMono(path: name)
-        } catch {
-            // Messages name the clip, not the alias; and libsndfile's quote
-            // paths as they are: a folder named with a newline must not
-            // break the message's line.
-            let message = name == alias ? error.message.replacing(alias, with: path) : error.message
-            throw AudioError(error.kind, MessageText.escaped(message))
-        }
+        try SoundFile.withRegularFile(path) { name throws(AudioError) in try SoundFile.readMono(path: name) }
     }
-
-    #if os(Linux)
-        static let descriptorFolder = "/proc/self/fd"
-    #else
-        static let descriptorFolder = "/dev/fd"
-    #endif
 
     /// Why decoded `audio` is not a usable word, as the end of a sentence
     /// that starts with the clip's name (`is silent (digital silence)`);

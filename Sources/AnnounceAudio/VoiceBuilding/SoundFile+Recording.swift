@@ -10,22 +10,13 @@ extension SoundFile {
     /// - Throws: ``AudioError`` naming `path`: `unreadable` when libsndfile
     ///   cannot decode it, `unusableClip` when it is empty or too long.
     package static func readRecording(path: String) throws(AudioError) -> (audio: AudioBuffer, info: SoundFileInfo) {
-        // Opened without blocking and checked to be a regular file first, as
-        // clips are: a FIFO is refused, never waited on.
-        let descriptor: Int32
-        do throws(FileCheck.Failure) {
-            descriptor = try FileCheck.openRegularFile(path)
-        } catch {
-            throw AudioError(.unreadable, "\(MessageText.escaped(path)): \(error.reason)")
-        }
-        defer { _ = systemClose(descriptor) }
-        let alias = "\(ClipAcceptance.descriptorFolder)/\(descriptor)"
-        let file: SoundFileHandle
-        do throws(AudioError) {
-            file = try SoundFileHandle(readingFrom: systemIsReadable(alias) ? alias : path)
-        } catch {
-            throw AudioError(error.kind, MessageText.escaped(error.message.replacing(alias, with: path)))
-        }
+        // Checked to be a regular file first, as clips are: a FIFO is
+        // refused, never waited on.
+        try withRegularFile(path) { name throws(AudioError) in try readRecording(opening: name, path: path) }
+    }
+
+    private static func readRecording(opening name: String, path: String) throws(AudioError) -> (audio: AudioBuffer, info: SoundFileInfo) {
+        let file = try SoundFileHandle(readingFrom: name)
         let info = file.fileInfo
         guard info.sampleRate > 0, info.channels > 0 else {
             throw AudioError(.unreadable, "\(path): not a usable audio file (no sample rate or channels)")

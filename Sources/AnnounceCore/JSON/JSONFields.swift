@@ -99,12 +99,7 @@ package struct JSONFields {
     /// A string field holding one of `Value`'s raw values.
     package func choice<Value: RawRepresentable & CaseIterable>(_ key: String, of: Value.Type) throws(Problem) -> Value
     where Value.RawValue == String {
-        let text = try string(key)
-        guard let value = Value(rawValue: text) else {
-            let known = Value.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-            throw Problem(description: "\(name(key)) is \(MessageText.quoted(text)), not one of \(known)")
-        }
-        return value
+        try Self.value(try string(key), of: Value.self, name: name(key))
     }
 
     /// A list of strings each holding one of `Value`'s raw values.
@@ -112,12 +107,19 @@ package struct JSONFields {
     where Value.RawValue == String {
         var values: [Value] = []
         for (index, text) in try strings(key).enumerated() {
-            guard let value = Value(rawValue: text) else {
-                let known = Value.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                throw Problem(description: "\(name(key))[\(index + 1)] is \(MessageText.quoted(text)), not one of \(known)")
-            }
-            values.append(value)
+            values.append(try Self.value(text, of: Value.self, name: "\(name(key))[\(index + 1)]"))
         }
         return values
+    }
+
+    /// `text` as one of `Value`'s raw values; `name` says where it stands.
+    private static func value<Value: RawRepresentable & CaseIterable>(
+        _ text: String, of: Value.Type, name: String
+    ) throws(Problem) -> Value where Value.RawValue == String {
+        guard let value = Value(rawValue: text) else {
+            let known = Value.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            throw Problem(description: "\(name) is \(MessageText.quoted(text)), not one of \(known)")
+        }
+        return value
     }
 }
