@@ -22,11 +22,18 @@ let package = Package(
         // Pure Swift: amounts, readings, messages, voices, clip plans. No C
         // imports; voice folders are read through AnnounceSystem.
         .target(name: "AnnounceCore", dependencies: ["AnnounceSystem"]),
+        // Foundation only, compiled by the iOS app too: sound names, the
+        // push fields and the format table, the one contract between the
+        // backend and the phone.
+        .target(name: "AnnounceWire", dependencies: ["AnnounceCore"]),
+        // Foundation only, compiled by the iOS app too: joins prepared clips
+        // into an announcement (layout, pauses, gain, limiter curve, PCM16).
+        .target(name: "AnnounceEngine", dependencies: ["AnnounceCore", "AnnounceWire"]),
 
         // The one module that imports the C libraries.
         .target(
             name: "AnnounceAudio",
-            dependencies: ["AnnounceCore", "AnnounceSystem", "CSndFile", "CSampleRate", "CSonic", "CEBUR128"]
+            dependencies: ["AnnounceCore", "AnnounceWire", "AnnounceEngine", "AnnounceSystem", "CSndFile", "CSampleRate", "CSonic", "CEBUR128"]
         ),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),

@@ -1,5 +1,3 @@
-import AnnounceCore
-
 /// A failure in the audio layer: a file that cannot be read or written, a
 /// clip that is not usable, an announcement that does not fit its budget.
 /// The ``description`` is one line for the user.

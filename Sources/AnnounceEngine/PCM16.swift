@@ -7,9 +7,9 @@
 /// `sf_writef_short` hands the samples to a 16-bit PCM file in one write; the
 /// bytes are the same (the formula below was checked against the 32-bit one
 /// for every float, and libsndfile's on a million).
-enum PCM16 {
+package enum PCM16 {
     /// `samples`, each times `scale`, as 16-bit integers.
-    static func samples(_ samples: [Float], scale: Float = 1) -> [Int16] {
+    package static func samples(_ samples: [Float], scale: Float = 1) -> [Int16] {
         [Int16](unsafeUninitializedCapacity: samples.count) { output, initialized in
             samples.withUnsafeBufferPointer { samples in
                 guard let target = output.baseAddress else { return }
@@ -22,7 +22,7 @@ enum PCM16 {
     /// Converts `samples`, each times `scale` (rounded to a float first, as a
     /// gain applied to float samples is), into `output`, which has room for
     /// them all. Scaling by 1 changes nothing.
-    static func convert(_ samples: UnsafeBufferPointer<Float>, scale: Float, into output: UnsafeMutablePointer<Int16>) {
+    package static func convert(_ samples: UnsafeBufferPointer<Float>, scale: Float, into output: UnsafeMutablePointer<Int16>) {
         // The upper 16 bits of x × 2^31 rounded is floor(y + 2^-17) for
         // y = x × 2^15: rounding at 32 bits first moves values just below an
         // integer (by at most half a 32-bit step) up to it. With r = y

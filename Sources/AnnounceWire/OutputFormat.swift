@@ -1,3 +1,5 @@
+import AnnounceCore
+
 /// A container and encoding that iOS plays and libsndfile writes.
 ///
 /// Every container takes `pcm16`, `ulaw` and `alaw`; `ima4` is offered only
@@ -53,24 +55,4 @@ public struct OutputFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// `caf/pcm16`, `aiff/ima4`.
     public var description: String { "\(container.rawValue)/\(encoding.rawValue)" }
-
-    /// The libsndfile format: container, encoding and, for CAF,
-    /// little-endian (libsndfile writes big-endian CAF by default, which
-    /// byte-swaps every sample).
-    var sndFileFormat: Int32 {
-        let type: Int32 =
-            switch container {
-            case .caf: SndFileConstant.caf | SndFileConstant.littleEndian
-            case .wav: SndFileConstant.wav
-            case .aiff: SndFileConstant.aiff
-            }
-        let subtype: Int32 =
-            switch encoding {
-            case .pcm16: SndFileConstant.pcm16
-            case .ulaw: SndFileConstant.ulaw
-            case .alaw: SndFileConstant.alaw
-            case .ima4: SndFileConstant.imaADPCM
-            }
-        return type | subtype
-    }
 }
