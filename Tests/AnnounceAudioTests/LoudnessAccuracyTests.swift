@@ -38,7 +38,7 @@ struct LoudnessAccuracyTests {
     }
 
     /// The guarantees: at the target within 1 LU (limited or not), unless
-    /// the limiter is at its most (``Renderer/maximumLimiting``); the true
+    /// the limiter is at its most (``Limiter/maximumReduction``); the true
     /// peak at most the ceiling (a hundredth of a dB for 16-bit rounding
     /// where the gain alone puts it there); and the report close to the file.
     static func expectGuarantees(_ check: Check, reportWithin tolerance: Double = 0.1, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -50,7 +50,7 @@ struct LoudnessAccuracyTests {
             #expect(check.rendered.truePeak <= settings.truePeakCeiling, "\(check.name)", sourceLocation: sourceLocation)
         }
         // At the target, or below it with the limiter at (about) its most.
-        let held = measured.integrated < settings.loudnessTarget && check.rendered.limiting >= Renderer.maximumLimiting - 1
+        let held = measured.integrated < settings.loudnessTarget && check.rendered.limiting >= Limiter.maximumReduction - 1
         #expect(held || abs(measured.integrated - settings.loudnessTarget) <= 1, "\(check.name): \(measured.integrated) LUFS, limiting \(check.rendered.limiting) dB", sourceLocation: sourceLocation)
         #expect(check.error <= 1, "\(check.name): rendered \(check.rendered.loudness), measured \(measured.integrated)", sourceLocation: sourceLocation)
         #expect(check.error <= tolerance, "\(check.name): report off by \(check.error) LU", sourceLocation: sourceLocation)

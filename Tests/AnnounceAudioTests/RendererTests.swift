@@ -193,13 +193,13 @@ struct RendererTests {
         #expect(rendered.limiting > 0)
         #expect(measured.truePeak <= settings.truePeakCeiling, "true peak \(measured.truePeak)")
         #expect(abs(measured.integrated - rendered.loudness) < 0.05)
-        if rendered.limiting < Renderer.maximumLimiting - 1 {
+        if rendered.limiting < Limiter.maximumReduction - 1 {
             #expect(abs(measured.integrated - target) <= 0.25, "\(measured.integrated) LUFS")
         } else {
             // Tones 4 dB from peak to loudness cannot reach -8 LUFS under
             // -1 dBTP without squashing them: the limiter stops at its most.
             #expect(measured.integrated < target)
-            #expect(rendered.limiting <= Renderer.maximumLimiting + 0.01)
+            #expect(rendered.limiting <= Limiter.maximumReduction + 0.01)
         }
     }
 

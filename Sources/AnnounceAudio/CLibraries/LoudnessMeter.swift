@@ -108,6 +108,6 @@ final class LoudnessMeter {
         guard status == Int32(EBUR128_SUCCESS.rawValue) else {
             throw AudioError(.unsupportedFormat, "libebur128 could not measure a \(milliseconds) ms window (error \(status))")
         }
-        return Loudness.energy(loudness)
+        return Decibels.energy(loudness: loudness)
     }
 }

@@ -3,7 +3,7 @@ import AnnounceSystem
 /// the life of the process: what the ``Renderer`` joins when the ceiling
 /// would otherwise hold an announcement below its loudness target.
 ///
-/// An announcement's gain is set on a grid (``Renderer/limiterGainStep``),
+/// An announcement's gain is set on a grid (``Joiner/limiterGainStep``),
 /// and a clip limited at one gain is the same in every announcement, so a
 /// handful of gains covers a voice: each clip is limited and measured once
 /// per gain, and for 16-bit output converted once.
@@ -21,18 +21,7 @@ final class LimitedClipCache: Sendable {
     }
 
     /// A prepared clip limited at one gain.
-    struct Entry: Sendable {
-        /// The limited samples (the gain included) and their measurement.
-        var clip: PreparedClip
-        /// The largest gain reduction of the limiter, dB; 0 when the clip's
-        /// peaks stayed under the ceiling at this gain.
-        var reduction: Double
-        /// The samples as 16-bit integers, made on the first 16-bit render.
-        var pcm16: [Int16]?
-
-        /// The float samples held, plus half the 16-bit ones.
-        var size: Int { clip.audio.samples.count + (pcm16?.count ?? 0) / 2 }
-    }
+    typealias Entry = LimitedClip
 
     private struct Entries {
         var entries: [Key: Entry] = [:]
@@ -96,38 +85,44 @@ final class LimitedClipCache: Sendable {
     }
 
     /// `clip` times `gain` dB, limited to `ceiling` dBTP and measured.
-    private static func limit(_ clip: PreparedClip, gain: Double, ceiling: Double) throws(AudioError) -> Entry {
+    static func limit(_ clip: PreparedClip, gain: Double, ceiling: Double) throws(AudioError) -> Entry {
+        try limiting(clip, gain: gain, ceiling: ceiling).entry
+    }
+
+    /// `clip` times `gain` dB, limited to `ceiling` dBTP and measured; with
+    /// what made it (`nil` where the limiter leaves the clip alone), which
+    /// a device voice pack keeps so the phone makes the same samples.
+    static func limiting(
+        _ clip: PreparedClip, gain: Double, ceiling: Double
+    ) throws(AudioError) -> (entry: Entry, result: Limiter.Result?) {
         let rate = clip.audio.sampleRate
         let limiter = Limiter(sampleRate: rate, ceiling: ceiling)
-        let scale = Renderer.scale(decibels: gain)
-        if clip.measurement.truePeakAmplitude * Double(scale) <= Loudness.amplitude(decibels: limiter.aim) {
-            // The clip's peaks fit at this gain: the limiter would leave it
-            // alone, and its measurement scales with it.
-            let samples = clip.audio.samples.map { $0 * scale }
-            let scaled = PreparedClip(
-                path: clip.path, audio: AudioBuffer(sampleRate: rate, samples: samples),
-                originalDuration: clip.originalDuration, gain: clip.gain + gain, fadeFrames: clip.fadeFrames,
-                measurement: clip.measurement.scaled(by: Double(scale)))
-            return Entry(clip: scaled, reduction: 0, pcm16: nil)
+        let scale = Decibels.scale(gain)
+        guard LimitedClip.needsLimiting(clip, scale: scale, limiter: limiter) else {
+            return (LimitedClip.scaled(clip, gain: gain, scale: scale), nil)
         }
         // The limiter checks each result's true peak; the clip measurement
         // includes it, so the last result is measured once.
         var measured: ClipMeasurement?
-        let (samples, reduction) = try clip.audio.samples.withUnsafeBufferPointer { samples throws(AudioError) in
-            let (limited, _, reduction) = try limiter.limit(samples, scale: scale) { limited throws(AudioError) in
+        let result = try clip.audio.samples.withUnsafeBufferPointer { samples throws(AudioError) in
+            try limiter.limit(samples, scale: scale) { limited throws(AudioError) in
                 let measurement = try ClipMeasurement(measuring: limited, sampleRate: rate)
                 measured = measurement
                 return measurement.truePeakAmplitude
             }
-            return (limited, reduction)
         }
         guard let measurement = measured else {
             throw AudioError(.unusableClip, "\(clip.path): the clip could not be limited")
         }
         let limited = PreparedClip(
-            path: clip.path, audio: AudioBuffer(sampleRate: rate, samples: samples),
+            path: clip.path, audio: AudioBuffer(sampleRate: rate, samples: result.samples),
             originalDuration: clip.originalDuration, gain: clip.gain + gain, fadeFrames: clip.fadeFrames,
             measurement: measurement)
-        return Entry(clip: limited, reduction: reduction, pcm16: nil)
+        return (LimitedClip(clip: limited, reduction: result.reduction), result)
     }
+}
+
+extension LimitedClip {
+    /// The float samples held, plus half the 16-bit ones.
+    var size: Int { clip.audio.samples.count + (pcm16?.count ?? 0) / 2 }
 }

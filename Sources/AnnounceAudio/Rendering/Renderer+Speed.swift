@@ -4,16 +4,6 @@ extension Renderer {
     /// pitch periods and the speed is nudged up.
     static let speedAttempts = 6
 
-    /// Throws `overBudget` when `frames` is clearly out of reach of `limit`
-    /// even at ``RenderSettings/maxSpeed`` (libsonic's length can differ
-    /// from `frames / speed` by a little, so the borderline is tried).
-    func checkReachable(frames: Int, limit: Int) throws(AudioError) {
-        guard frames > limit else { return }
-        guard limit > 0, Double(frames) / Double(limit) <= settings.maxSpeed * 1.02 else {
-            throw overBudget(needing: Double(frames) / settings.maxSpeed)
-        }
-    }
-
     /// `samples` sped up by the smallest factor that fits `limit` frames,
     /// with the factor used.
     /// - Throws: ``AudioError`` of kind `overBudget` when even
@@ -24,7 +14,7 @@ extension Renderer {
         // libsonic's output can miss its length by a pitch period; a few ms
         // over is cut from the end of the last clip's tail instead.
         let slack = max(1, rate / 200)
-        try checkReachable(frames: samples.count, limit: limit)
+        try joiner.checkReachable(frames: samples.count, limit: limit)
         var speed = min(maxSpeed, Double(samples.count) / Double(limit))
         for _ in 0..<Self.speedAttempts {
             var output = try SonicStream(sampleRate: rate, speed: speed).process(samples)
@@ -40,11 +30,11 @@ extension Renderer {
                 return (output, speed)
             }
             guard speed < maxSpeed else {
-                throw overBudget(needing: Double(output.count))
+                throw joiner.overBudget(needing: Double(output.count))
             }
             speed = min(maxSpeed, speed * Double(output.count) / Double(limit) * 1.0005)
         }
-        throw overBudget(needing: Double(samples.count) / maxSpeed)
+        throw joiner.overBudget(needing: Double(samples.count) / maxSpeed)
     }
 
     /// Fades `samples` out along `fade`'s curve fitted to their length, so
@@ -59,16 +49,5 @@ extension Renderer {
                 samples[index] *= gain
             }
         }
-    }
-
-    /// The error for an announcement that needs `frames` frames at the
-    /// fastest speed, as in `needs 7.4 s at 1.35x; budget is 6.0 s`.
-    private func overBudget(needing frames: Double) -> AudioError {
-        let seconds = frames / Double(settings.rate)
-        // Rounded up, so the need never reads as if it fit the budget.
-        let shown = (seconds * 10 - 1e-9).rounded(.up) / 10
-        return AudioError(
-            .overBudget,
-            "needs \(shown.decimal(maximumDigits: 1)) s at \(settings.maxSpeed.shortDescription)x; budget is \(settings.budget.decimal(maximumDigits: 3)) s")
     }
 }

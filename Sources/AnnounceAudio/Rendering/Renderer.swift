@@ -43,58 +43,15 @@ package struct Renderer: Sendable {
     ///   (naming its file), `overBudget` when even the fastest allowed speed
     ///   does not fit, `unsupportedFormat` for settings out of range.
     package func render(_ segments: [ClipSegment], pcm16: Bool = false) throws(AudioError) -> RenderedAudio {
-        try settings.validate()
-        guard !segments.isEmpty else {
-            throw AudioError(.unusableClip, "there are no clips to render")
+        let joiner = Joiner(settings: settings)
+        let (timeline, naturalDuration): (Timeline, Double)
+        switch try joiner.join(segments, from: cache, pcm16: pcm16) {
+        case .joined(let rendered):
+            return rendered
+        case .unmeasured(let laidOut, let natural):
+            (timeline, naturalDuration) = (laidOut, natural)
         }
-        let rate = settings.rate
-        let paths = segments.map { $0.path }
-        let fadeFrames = settings.frames(settings.fade)
-        let clips = try cache.clips(at: paths, sampleRate: rate, fadeFrames: fadeFrames)
-        let nominal = gaps(between: segments, prefixPause: settings.prefixPause, wordGap: settings.wordGap)
-        var timeline = Timeline(clips: clips, gaps: nominal)
-        let naturalFrames = timeline.frameCount
-        let naturalDuration = Double(naturalFrames) / Double(rate)
         let limit = settings.frameLimit
-        if naturalFrames > limit {
-            let floors = zip(
-                nominal,
-                gaps(between: segments, prefixPause: settings.minimumPrefixPause, wordGap: settings.minimumWordGap)
-            ).map { min($0, $1) }
-            timeline.gaps = Self.shrink(nominal, towards: floors, by: naturalFrames - limit)
-        }
-        // Refuse what cannot fit before joining: a few thousand segments
-        // would otherwise allocate minutes of audio just to be thrown away.
-        try checkReachable(frames: timeline.frameCount, limit: limit)
-        if timeline.frameCount <= limit && timeline.clipsBoundTruePeak {
-            let loudness = estimatedNormalization(of: timeline)
-            if heldByCeiling(loudness) {
-                if let limited = try limited(
-                    timeline, integrated: loudness.integrated - loudness.gain,
-                    truePeak: loudness.truePeak - loudness.gain, limit: limit, pcm16: pcm16,
-                    naturalDuration: naturalDuration)
-                {
-                    return limited
-                }
-            } else {
-                let scale = Self.scale(decibels: loudness.gain)
-                let samples: RenderedSamples
-                if pcm16 {
-                    // Each clip times the gain is the same whichever
-                    // announcement it is in, so its 16-bit samples come from
-                    // the cache (unless the cache was emptied and a clip
-                    // changed on disk meanwhile).
-                    let parts = try cache.pcm16Clips(at: paths, sampleRate: rate, fadeFrames: fadeFrames, scale: scale)
-                    samples = zip(parts, clips).allSatisfy({ $0.count == $1.audio.samples.count })
-                        ? .pcm16(timeline.join(pcm16: parts)) : .pcm16(PCM16.samples(timeline.join(scale: scale)))
-                } else {
-                    samples = .float(timeline.join(scale: scale))
-                }
-                return RenderedAudio(
-                    sampleRate: rate, samples: samples, speed: 1, naturalDuration: naturalDuration,
-                    loudness: loudness.integrated, truePeak: loudness.truePeak, gain: loudness.gain)
-            }
-        }
         var samples = timeline.join()
         var speed = 1.0
         if samples.count > limit {
@@ -102,29 +59,8 @@ package struct Renderer: Sendable {
         }
         let (loudness, limiting) = try normalize(&samples)
         return RenderedAudio(
-            sampleRate: rate, samples: pcm16 ? .pcm16(PCM16.samples(samples)) : .float(samples), speed: speed,
+            sampleRate: settings.rate, samples: pcm16 ? .pcm16(PCM16.samples(samples)) : .float(samples), speed: speed,
             naturalDuration: naturalDuration, loudness: loudness.integrated, truePeak: loudness.truePeak, gain: loudness.gain,
             limiting: limiting)
-    }
-
-    /// The silence after each segment but the last, in frames: `prefixPause`
-    /// where the prefix meets the amount, `wordGap` between other words.
-    func gaps(between segments: [ClipSegment], prefixPause: Double, wordGap: Double) -> [Int] {
-        let pause = max(0, settings.frames(prefixPause))
-        let gap = max(0, settings.frames(wordGap))
-        return zip(segments, segments.dropFirst()).map { $0.isPrefix != $1.isPrefix || $0.pauseAfter ? pause : gap }
-    }
-
-    /// `nominal` gaps shortened by `excess` frames in total, each in
-    /// proportion to its room above its floor, never below the floor. When
-    /// the room is not enough, the floors.
-    static func shrink(_ nominal: [Int], towards floors: [Int], by excess: Int) -> [Int] {
-        let room = zip(nominal, floors).map { max(0, $0 - $1) }
-        let totalRoom = room.reduce(0, +)
-        guard excess < totalRoom else { return floors }
-        let kept = totalRoom - excess
-        // Rounding each gap down keeps the total within the budget; the
-        // frames lost to rounding are at most one per gap.
-        return zip(floors, room).map { floor, room in floor + room * kept / totalRoom }
     }
 }

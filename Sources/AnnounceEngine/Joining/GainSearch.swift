@@ -9,7 +9,7 @@
 /// result) or pull it back. So the search keeps the gains known to land
 /// below and above the target and, when the shortfall points outside them,
 /// halves the interval instead.
-struct GainSearch {
+package struct GainSearch {
     /// The loudness to reach, LUFS.
     let target: Double
     /// The grid gains are set on, dB; 0 for none.
@@ -25,7 +25,7 @@ struct GainSearch {
 
     /// A search for `target` on a grid of `step` dB (0 for none), done
     /// within `tolerance` LU, trying no gain above `maximum` dB.
-    init(target: Double, step: Double, tolerance: Double, maximum: Double) {
+    package init(target: Double, step: Double, tolerance: Double, maximum: Double) {
         self.target = target
         self.step = step
         self.tolerance = tolerance
@@ -33,7 +33,7 @@ struct GainSearch {
     }
 
     /// `decibels` on the grid, at most ``maximum`` (rounded down to the grid).
-    func onGrid(_ decibels: Double) -> Double {
+    package func onGrid(_ decibels: Double) -> Double {
         guard step > 0 else { return min(decibels, maximum) }
         return min((decibels / step).rounded(), (maximum / step).rounded(.down)) * step
     }
@@ -41,7 +41,7 @@ struct GainSearch {
     /// The gain to try after `gain` gave `loudness`; `nil` when that is
     /// within the tolerance, or no untried gain on the grid (and at most
     /// ``maximum``) lies between the nearest ones below and above the target.
-    mutating func next(after gain: Double, gave loudness: Double) -> Double? {
+    package mutating func next(after gain: Double, gave loudness: Double) -> Double? {
         guard loudness.isFinite, abs(loudness - target) > tolerance else { return nil }
         if loudness < target {
             below = max(below ?? gain, gain)

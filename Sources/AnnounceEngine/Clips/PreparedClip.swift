@@ -17,7 +17,7 @@ package struct PreparedClip: Equatable, Sendable {
     package var measurement: ClipMeasurement
 
     /// A prepared clip; ``ClipPreparation`` makes these.
-    init(path: String, audio: AudioBuffer, originalDuration: Double, gain: Double, fadeFrames: Int, measurement: ClipMeasurement) {
+    package init(path: String, audio: AudioBuffer, originalDuration: Double, gain: Double, fadeFrames: Int, measurement: ClipMeasurement) {
         self.path = path
         self.audio = audio
         self.originalDuration = originalDuration

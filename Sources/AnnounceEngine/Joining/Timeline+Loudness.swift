@@ -12,7 +12,7 @@ extension Timeline {
     /// adds nothing) but for where one clip's ringing overlaps the next
     /// clip, and for energy within a 10 ms profile step, taken as even: a
     /// few hundredths of a LU.
-    func estimatedLoudness(sampleRate: Int) -> Double {
+    package func estimatedLoudness(sampleRate: Int) -> Double {
         // libebur128's frames in 100 ms, and in a block.
         let hop = (sampleRate + 5) / 10
         let blockFrames = 4 * hop
@@ -43,7 +43,7 @@ extension Timeline {
             max(0, before[block + 4] - before[block]) / Double(blockFrames)
         }
 
-        let absoluteGate = Loudness.energy(-70)
+        let absoluteGate = Decibels.energy(loudness: -70)
         var sum = 0.0
         var count = 0
         for block in 0..<blocks where energy(ofBlock: block) >= absoluteGate {
@@ -62,6 +62,6 @@ extension Timeline {
             }
         }
         guard count > 0 else { return -.infinity }
-        return Loudness.loudness(energy: sum / Double(count))
+        return Decibels.loudness(energy: sum / Double(count))
     }
 }

@@ -1,3 +1,5 @@
+import AnnounceCore
+
 /// The samples of a rendered announcement, as the renderer made them.
 package enum RenderedSamples: Equatable, Sendable {
     /// Float samples in -1 ... 1.

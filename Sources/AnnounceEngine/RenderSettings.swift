@@ -1,3 +1,5 @@
+import AnnounceCore
+
 /// How the renderer joins clips into one announcement: output rate,
 /// time budget, pauses, fades and loudness.
 ///
@@ -131,14 +133,14 @@ public struct RenderSettings: Hashable, Sendable, CustomStringConvertible {
     package static let fallbackRate = 16_000
 
     /// The most frames the rendered audio may have.
-    var frameLimit: Int {
+    package var frameLimit: Int {
         // `validate()` bounds budget × rate to 30 × 48000, far inside Int.
         let frames = Int((budget * Double(rate)).rounded(.down))
         return frames - frames % frameMultiple
     }
 
     /// `seconds` as a whole number of frames at the output rate.
-    func frames(_ seconds: Double) -> Int {
+    package func frames(_ seconds: Double) -> Int {
         Int((seconds * Double(rate)).rounded())
     }
 }

@@ -1,25 +1,25 @@
 /// Prepared clips laid end to end with silences between them: the joined
 /// announcement before any speed change.
-struct Timeline {
+package struct Timeline: Sendable {
     /// The clips in speaking order, already faded in and out.
-    let clips: [PreparedClip]
+    package let clips: [PreparedClip]
     /// The silence after each clip but the last, in frames.
-    var gaps: [Int]
+    package var gaps: [Int]
 
     /// Clips with the given gaps; `gaps` has one entry fewer than `clips`.
-    init(clips: [PreparedClip], gaps: [Int]) {
+    package init(clips: [PreparedClip], gaps: [Int]) {
         self.clips = clips
         self.gaps = gaps
     }
 
     /// The frames of speech, without gaps.
-    var clipFrames: Int { clips.reduce(0) { $0 + $1.audio.samples.count } }
+    package var clipFrames: Int { clips.reduce(0) { $0 + $1.audio.samples.count } }
 
     /// The total length in frames.
-    var frameCount: Int { clipFrames + gaps.reduce(0, +) }
+    package var frameCount: Int { clipFrames + gaps.reduce(0, +) }
 
     /// The frame each clip starts at.
-    var offsets: [Int] {
+    package var offsets: [Int] {
         var position = 0
         return clips.indices.map { index in
             defer { position += clips[index].audio.samples.count + (index < gaps.count ? gaps[index] : 0) }
@@ -29,7 +29,7 @@ struct Timeline {
 
     /// The joined samples, each clip times `scale` and the silence of its
     /// gap after it: one pass, one allocation of the final size.
-    func join(scale: Float = 1) -> [Float] {
+    package func join(scale: Float = 1) -> [Float] {
         laidOut(silence: 0) { index, target in
             clips[index].audio.samples.withUnsafeBufferPointer { clip in
                 guard let source = clip.baseAddress else { return }
@@ -44,7 +44,7 @@ struct Timeline {
 
     /// The joined 16-bit samples: `parts` holds each clip's samples (its
     /// clip converted, so of the same length) and the gaps are silence.
-    func join(pcm16 parts: [[Int16]]) -> [Int16] {
+    package func join(pcm16 parts: [[Int16]]) -> [Int16] {
         laidOut(silence: 0) { index, target in
             parts[index].withUnsafeBufferPointer { part in
                 guard let source = part.baseAddress else { return }
@@ -78,7 +78,7 @@ struct Timeline {
     /// largest of the clips', each measured with silence around it. Exact
     /// when ``clipsBoundTruePeak``; never below the true peak of the file,
     /// which ends before the interpolator has seen its last frames.
-    var truePeakAmplitude: Double {
+    package var truePeakAmplitude: Double {
         clips.reduce(0) { max($0, $1.measurement.truePeakAmplitude) }
     }
 
@@ -89,7 +89,7 @@ struct Timeline {
     /// most raise the largest edge sample by ``ClipMeasurement/spanGain``.
     /// Without fades (or with very short ones) that bound can fail, and the
     /// joined samples must be measured.
-    var clipsBoundTruePeak: Bool {
+    package var clipsBoundTruePeak: Bool {
         let peak = truePeakAmplitude
         for (index, gap) in gaps.enumerated() where gap < ClipMeasurement.joinSpan {
             let edges = max(clips[index].measurement.edgePeak, clips[index + 1].measurement.edgePeak)

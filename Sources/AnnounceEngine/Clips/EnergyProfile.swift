@@ -7,27 +7,27 @@
 /// clip was measured with; a gain `g` scales them by `g²`. The profile
 /// starts at the clip's first frame and runs past its end by the ringing of
 /// the filter into the silence after it.
-struct EnergyProfile: Equatable, Sendable {
+package struct EnergyProfile: Equatable, Sendable {
     /// Frames per step of ``cumulative``.
-    let stepFrames: Int
+    package let stepFrames: Int
     /// The energy before each step boundary: `cumulative[0]` is 0,
     /// `cumulative[k]` the energy of the first `k × stepFrames` frames.
-    let cumulative: [Double]
+    package let cumulative: [Double]
 
-    init(stepFrames: Int, cumulative: [Double]) {
+    package init(stepFrames: Int, cumulative: [Double]) {
         self.stepFrames = max(1, stepFrames)
         self.cumulative = cumulative.isEmpty ? [0] : cumulative
     }
 
     /// The frames the profile covers.
-    var frames: Int { (cumulative.count - 1) * stepFrames }
+    package var frames: Int { (cumulative.count - 1) * stepFrames }
 
     /// The energy of the whole profile.
-    var total: Double { cumulative[cumulative.count - 1] }
+    package var total: Double { cumulative[cumulative.count - 1] }
 
     /// The energy of the frames before `frame` (counted from the clip's
     /// start), spread evenly within a step.
-    func energy(before frame: Int) -> Double {
+    package func energy(before frame: Int) -> Double {
         guard frame > 0 else { return 0 }
         guard frame < frames else { return total }
         let step = frame / stepFrames

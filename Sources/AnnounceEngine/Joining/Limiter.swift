@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A look-ahead true-peak limiter: scales samples by a gain and lowers that
 /// gain smoothly, only around the peaks that would pass the ceiling.
 ///
@@ -27,75 +19,55 @@ import Darwin
 /// change across its 13 frames), the aim is lowered by the excess and the
 /// samples made again. The result measures at most ``aim`` dBTP, to a
 /// hundredth of a dB.
-struct Limiter {
+package struct Limiter: Sendable {
     /// How long before a peak the gain starts going down, seconds.
-    static let lookAhead = 0.005
+    package static let lookAhead = 0.005
     /// The time constant of the gain's return to 1 after a peak, seconds:
     /// 86 % of the way back within 100 ms.
-    static let release = 0.05
+    package static let release = 0.05
     /// How far below the true-peak ceiling the limiter aims, dB: other
     /// meters oversample differently (ffmpeg's reads up to 0.04 dB above
     /// libebur128 on speech), and 16-bit rounding adds a little.
-    static let margin = 0.1
-    /// The most the renderer lets the limiter lower a peak, dB
-    /// (``Renderer/maximumLimiting``).
-    static let maximumReduction = Renderer.maximumLimiting
+    package static let margin = 0.1
+    /// The most the renderer lets the limiter lower a peak, in dB: beyond
+    /// this, speech sounds squashed, so audio that would need more stays
+    /// below the loudness target instead, with its peaks lowered by about
+    /// this much. Speech clips, 11 to 18 dB from peak to RMS, need up to
+    /// about 4 dB at -16 LUFS and -1 dBTP.
+    package static let maximumReduction = 6.0
     /// Attempts at meeting the aim before the whole result is scaled down.
-    static let attempts = 4
+    package static let attempts = 4
 
     /// The output rate.
-    let sampleRate: Int
+    package let sampleRate: Int
     /// The highest true peak of the result, dBTP.
-    let aim: Double
+    package let aim: Double
 
     /// A limiter for audio at `sampleRate` written with a true-peak
     /// `ceiling` in dBTP: it aims ``margin`` below it.
-    init(sampleRate: Int, ceiling: Double) {
+    package init(sampleRate: Int, ceiling: Double) {
         self.sampleRate = sampleRate
         self.aim = ceiling - Self.margin
     }
 
-    /// `samples` times `scale`, limited, with the true peak of the result as
-    /// a linear amplitude and the largest gain reduction in dB (0 when no
-    /// peak passed ``aim``). `measure` gives the true peak of a result
-    /// (libebur128, silence around it by default); its last call is on the
-    /// samples returned, so a caller measuring more there measures once.
-    /// - Throws: ``AudioError`` of kind `unsupportedFormat` when libebur128
-    ///   cannot measure at the rate, or what `measure` throws.
-    func limit(
-        _ samples: UnsafeBufferPointer<Float>, scale: Float,
-        measure: ((UnsafeBufferPointer<Float>) throws(AudioError) -> Double)? = nil
-    ) throws(AudioError) -> (samples: [Float], truePeak: Double, reduction: Double) {
-        let rate = sampleRate
-        func truePeak(of samples: [Float]) throws(AudioError) -> Double {
-            try samples.withUnsafeBufferPointer { samples throws(AudioError) in
-                if let measure { return try measure(samples) }
-                return try ClipMeasurement.truePeak(of: samples, sampleRate: rate)
-            }
+    /// `samples` times `scale` under the smooth gain curve of `needs`
+    /// (``TruePeakNeeds`` on the server, a device voice pack on the phone),
+    /// then times `down` (1 but where the aim was not met after every
+    /// attempt); with the largest gain reduction in dB.
+    ///
+    /// The one place limited samples are made: the server's limiter and the
+    /// phone's renderer both call it, so equal needs give equal samples.
+    package func shaped(
+        _ samples: UnsafeBufferPointer<Float>, scale: Float, needs: [Float], down: Float = 1
+    ) -> (samples: [Float], reduction: Double) {
+        let gains = gainCurve(needs)
+        var limited = Self.apply(gains, to: samples, scale: scale)
+        var reduction = -Decibels.decibels(amplitude: Double(gains.min() ?? 1))
+        if down != 1 {
+            for index in limited.indices { limited[index] *= down }
+            reduction -= Decibels.decibels(amplitude: Double(down))
         }
-        let target = Loudness.amplitude(decibels: aim)
-        var aimed = target
-        var best: (samples: [Float], truePeak: Double, reduction: Double)?
-        for _ in 0..<Self.attempts {
-            let needs = try TruePeakNeeds(samples, scale: scale, aim: aimed, sampleRate: sampleRate)
-            let gains = gainCurve(needs.gains)
-            let limited = Self.apply(gains, to: samples, scale: scale)
-            let peak = try truePeak(of: limited)
-            let reduction = -Loudness.decibels(amplitude: Double(gains.min() ?? 1))
-            best = (limited, peak, reduction)
-            // A hundredth of a dB over counts as met: the next attempt would
-            // change the samples by less than 16-bit rounding does.
-            guard peak > target * 1.001 else { return (limited, peak, reduction) }
-            aimed *= target / peak
-        }
-        // Not met after every attempt (not seen with speech): the whole
-        // result comes down by the excess, which keeps the ceiling.
-        guard var (limited, peak, reduction) = best else { return ([], 0, 0) }
-        let down = Float(target / peak)
-        for index in limited.indices { limited[index] *= down }
-        reduction -= Loudness.decibels(amplitude: Double(down))
-        peak = try truePeak(of: limited)
-        return (limited, peak, reduction)
+        return (limited, reduction)
     }
 
     /// The smooth gain under `needs`, the most gain each frame may have:
@@ -107,7 +79,7 @@ struct Limiter {
     /// n is the mean of the held values of frames n - L + 1 ... n. Each of
     /// those covers frame n, so the mean stays under frame n's need, and a
     /// mean of L values moves linearly over L frames.
-    func gainCurve(_ needs: [Float]) -> [Float] {
+    package func gainCurve(_ needs: [Float]) -> [Float] {
         let count = needs.count
         let length = max(1, Int((Self.lookAhead * Double(sampleRate)).rounded()))
         guard needs.contains(where: { $0 < 1 }) else { return [Float](repeating: 1, count: count) }
@@ -115,7 +87,7 @@ struct Limiter {
         // samples needs nothing.
         let padded = [Float](repeating: 1, count: length) + needs
         let hold = Self.slidingMinimum(padded, window: length)
-        let recovery = exp(-1 / (Self.release * Double(sampleRate)))
+        let recovery = PortableMath.exp(-1 / (Self.release * Double(sampleRate)))
         // Deficits (1 - gain) in Double: a run of deficits of exactly 0
         // sums to exactly 0, so untouched frames get a gain of exactly 1.
         var deficits = [Double](repeating: 0, count: padded.count)
@@ -147,7 +119,7 @@ struct Limiter {
 
     /// The least value of `values[p ..< p + window]` for every p (the window
     /// cut at the end): a monotonic queue, one pass.
-    static func slidingMinimum(_ values: [Float], window: Int) -> [Float] {
+    package static func slidingMinimum(_ values: [Float], window: Int) -> [Float] {
         var result = [Float](repeating: 1, count: values.count)
         var queue = [Int](repeating: 0, count: values.count)
         var head = 0
@@ -165,7 +137,7 @@ struct Limiter {
 
     /// `samples` times `scale` times each frame's gain; exactly
     /// `sample × scale` where the gain is 1.
-    static func apply(_ gains: [Float], to samples: UnsafeBufferPointer<Float>, scale: Float) -> [Float] {
+    package static func apply(_ gains: [Float], to samples: UnsafeBufferPointer<Float>, scale: Float) -> [Float] {
         [Float](unsafeUninitializedCapacity: samples.count) { output, initialized in
             for index in 0..<samples.count {
                 let scaled = samples[index] * scale

@@ -1,82 +1,19 @@
-/// What libebur128 measures on a prepared clip, once per process, so that an
-/// announcement's loudness and true peak follow from its clips' without a
-/// pass over the announcement.
-///
-/// The clip is measured as it sits in an announcement: digital silence
-/// before it, and silence after it long enough for the loudness filter to
-/// ring out and for the true-peak interpolator to see the last samples.
-package struct ClipMeasurement: Equatable, Sendable {
-    /// The true peak in dBTP (libebur128, 4x oversampled, never below the
-    /// sample peak).
-    package var truePeak: Double {
-        Loudness.decibels(amplitude: truePeakAmplitude)
-    }
-    /// The loudness over the clip's length in LUFS: its mean K-weighted
-    /// energy, without gating (a word is shorter than one 400 ms block).
-    package let loudness: Double
-
-    /// ``truePeak`` as a linear amplitude.
-    let truePeakAmplitude: Double
-    /// The largest sample within ``joinSpan`` frames of either end: what a
-    /// neighbour closer than that could add to a true peak across the join.
-    let edgePeak: Double
-    /// Where the clip's K-weighted energy lies, for the gating blocks of an
-    /// announcement.
-    let energy: EnergyProfile
-
-    /// The input frames one 4x-oversampled true-peak value depends on, with
-    /// room to spare: libebur128's interpolator is a 49-tap filter, 13 input
-    /// frames per output below 96 kHz. Clips further apart than this do not
-    /// interact in a true-peak measurement.
-    static let joinSpan = 16
-    /// The rates libebur128 oversamples 4x with that filter; from 96 kHz it
-    /// oversamples 2x, each output depending on 25 input frames.
-    static let fourTimesOversampled = 1..<96_000
-    /// An upper bound on how much the interpolator can raise a value above
-    /// the largest input in its span: the sum of the absolute taps of its
-    /// worst phase (1.86 for libebur128's filter), rounded up to a power of
-    /// two so that dividing by it is exact.
-    static let spanGain = 2.0
-    /// The step of the energy profile, in milliseconds: libebur128 measures
-    /// a window of whole milliseconds, `sampleRate × 10 / 1000` frames.
-    static let stepMilliseconds = 10
-    /// The silence measured after a clip: the loudness filter's 38 Hz
-    /// high-pass rings for tens of milliseconds after the fade.
-    static let ringMilliseconds = 60
-
+extension ClipMeasurement {
     /// Measures `samples` at `sampleRate`.
     /// - Throws: ``AudioError`` of kind `unsupportedFormat` when libebur128
     ///   cannot measure at this rate.
     /// The corresponding C functions are `ebur128_add_frames_float`,
     /// `ebur128_loudness_window` and `ebur128_true_peak`.
     init(measuring samples: UnsafeBufferPointer<Float>, sampleRate: Int) throws(AudioError) {
-        let total: Double
-        (energy, total) = try Self.energyProfile(of: samples, sampleRate: sampleRate)
-        loudness = Loudness.loudness(energy: total / Double(max(1, samples.count)))
-        truePeakAmplitude = try Self.truePeak(of: samples, sampleRate: sampleRate)
+        let (energy, total) = try Self.energyProfile(of: samples, sampleRate: sampleRate)
         var edgePeak: Float = 0
         for index in 0..<min(Self.joinSpan, samples.count) {
             edgePeak = max(edgePeak, abs(samples[index]), abs(samples[samples.count - 1 - index]))
         }
-        self.edgePeak = Double(edgePeak)
-    }
-
-    /// The measurement of the clip times `scale`, worked out instead of
-    /// measured: the loudness filter and the true-peak interpolator are
-    /// linear, so energies scale by `scale²` and peaks by `scale` (to float
-    /// rounding of the scaled samples, far below what a meter shows).
-    func scaled(by scale: Double) -> ClipMeasurement {
-        ClipMeasurement(
-            loudness: loudness + Loudness.decibels(amplitude: scale),
-            truePeakAmplitude: truePeakAmplitude * scale, edgePeak: edgePeak * scale,
-            energy: EnergyProfile(stepFrames: energy.stepFrames, cumulative: energy.cumulative.map { $0 * scale * scale }))
-    }
-
-    private init(loudness: Double, truePeakAmplitude: Double, edgePeak: Double, energy: EnergyProfile) {
-        self.loudness = loudness
-        self.truePeakAmplitude = truePeakAmplitude
-        self.edgePeak = edgePeak
-        self.energy = energy
+        self.init(
+            loudness: Decibels.loudness(energy: total / Double(max(1, samples.count))),
+            truePeakAmplitude: try Self.truePeak(of: samples, sampleRate: sampleRate), edgePeak: Double(edgePeak),
+            energy: energy)
     }
 
     /// The K-weighted energy of `samples` and the silence after them, step
