@@ -57,6 +57,7 @@ let package = Package(
         // scratch folders, a seeded generator, the package's own paths.
         .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
         .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"]),
+        .testTarget(name: "AnnounceEngineTests", dependencies: ["AnnounceEngine", "AnnounceAudio", "AnnounceTestSupport"]),
         .testTarget(name: "AnnounceExtensionLogicTests", dependencies: ["AnnounceExtensionLogic", "AnnounceTestSupport"]),
         .testTarget(
             name: "AnnounceAudioTests",
