@@ -12,22 +12,7 @@ extension Announcer {
     /// version, the voice (manifest and clip bytes), every clip with its
     /// words and pauses, the format and every engine setting.
     func soundName(message: Message, plan: ClipPlan) -> String {
-        var digest = nameDigest
-        for clip in plan.clips {
-            // As if "words=file" ("+" for the lead, "|" for a pause after a
-            // clip past it) were added whole. The lead's pause is the change
-            // of "+", so a payment's name is what it was before templates.
-            digest.feed(clip.text)
-            digest.feed("=")
-            digest.feed(clip.file)
-            if clip.isPrefix { digest.feed("+") }
-            if clip.pauseAfter && !clip.isPrefix { digest.feed("|") }
-            digest.endPart()
-        }
-        digest.add(formatText)
-        digest.add(settingsText)
-        let said = message.amount?.description ?? SoundName.word(for: message.template)
-        return SoundName.sound(amount: said, digest: digest.hex8, format: options.format)
+        soundNaming.name(message: message, plan: plan)
     }
 }
 

@@ -20,12 +20,10 @@ import AnnounceSystem
 /// options can produce, and loads each clip once per process (in a cache the process shares).
 /// It is safe to use from several threads.
 public final class Announcer: Sendable {
-    /// Bumped whenever the engine would render the same inputs differently,
-    /// so that new audio gets new names (iOS caches sounds by name).
-    /// 2: loudness estimated from per-clip measurements (same audio for the
-    /// bundled voice; up to 0.04 dB apart for voices whose gain the target sets).
-    /// 3: a true-peak limiter where the ceiling would hold the gain below the target.
-    public static let engineVersion = 3
+    /// The engine's version (``/AnnounceEngine/Engine/version``): bumped
+    /// whenever the engine would render the same inputs differently, so that
+    /// new audio gets new names (iOS caches sounds by name).
+    public static let engineVersion = Engine.version
 
     /// The voice the clips come from.
     public let voice: Voice
@@ -38,11 +36,9 @@ public final class Announcer: Sendable {
     let digest: VoiceDigest
     /// Each clip as reports show it, shared with announcers made by ``with(_:)``.
     private let shownClips: ShownClips
-    /// Every sound name's digest starts as this: the engine and the voice.
-    let nameDigest: Digest
-    /// The format and the settings as every sound name's digest ends.
-    let formatText: String
-    let settingsText: String
+    /// How this announcer's sounds are named: from the engine, the voice,
+    /// the format and the settings.
+    let soundNaming: SoundNaming
 
     /// Prepares to announce with `voice`: checks that the voice has a clip
     /// for every word the options can need, and reads each clip file once
@@ -97,12 +93,9 @@ public final class Announcer: Sendable {
         self.renderer = Renderer(settings: settings, cache: cache)
         self.digest = digest
         self.shownClips = shownClips
-        var nameDigest = Digest()
-        nameDigest.add("announce-sound-v\(Self.engineVersion)")
-        nameDigest.add(digest.value)
-        self.nameDigest = nameDigest
-        formatText = options.format.description
-        settingsText = String(describing: settings)
+        soundNaming = SoundNaming(
+            engineVersion: Self.engineVersion, voiceDigest: digest.value, format: options.format,
+            settingsText: String(describing: settings))
     }
 
     /// Plans the announcement of `amount` with the options' template:

@@ -6,17 +6,26 @@
 
 /// A 64-bit FNV-1a digest with a final mix: stable across runs and machines
 /// (unlike `Hasher`), for content-derived file names. Not cryptographic.
-struct Digest {
-    private(set) var state: UInt64 = 0xCBF2_9CE4_8422_2325
+package struct Digest: Sendable {
+    package private(set) var state: UInt64 = 0xCBF2_9CE4_8422_2325
 
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    /// A new digest.
+    package init() {}
+
+    /// A digest carried on from `state` (a device voice pack keeps the
+    /// state its sound names start from).
+    package init(state: UInt64) {
+        self.state = state
+    }
+
+    package mutating func add(_ bytes: UnsafeRawBufferPointer) {
         feed(bytes)
         endPart()
     }
 
     /// Adds bytes to the current part: parts fed piece by piece digest as
     /// if added whole.
-    mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         var state = self.state
         for byte in bytes {
             state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
@@ -24,31 +33,31 @@ struct Digest {
         self.state = state
     }
 
-    mutating func feed(_ text: String) {
+    package mutating func feed(_ text: String) {
         var text = text
         text.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
     }
 
     /// Ends a part with a separator, so "ab"+"c" and "a"+"bc" differ.
-    mutating func endPart() {
+    package mutating func endPart() {
         state = (state ^ 0xFF) &* 0x0000_0100_0000_01B3
     }
 
-    mutating func add(_ data: Data) {
+    package mutating func add(_ data: Data) {
         data.withUnsafeBytes { add($0) }
     }
 
-    mutating func add(_ text: String) {
+    package mutating func add(_ text: String) {
         feed(text)
         endPart()
     }
 
-    mutating func add(_ value: UInt64) {
+    package mutating func add(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { add($0) }
     }
 
     /// The state with its bits mixed (splitmix64's finaliser).
-    var value: UInt64 {
+    package var value: UInt64 {
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -56,7 +65,7 @@ struct Digest {
     }
 
     /// The first 8 hex digits of ``value``.
-    var hex8: String {
+    package var hex8: String {
         let text = String(value >> 32, radix: 16)
         return String(repeating: "0", count: 8 - text.count) + text
     }

@@ -1,0 +1,212 @@
+import AnnounceCore
+import AnnounceWire
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+extension DevicePack {
+    /// The pack as a file's bytes; the same pack always gives the same bytes.
+    package func encoded() -> [UInt8] {
+        var writer = PackWriter()
+        writer.raw(Self.magic)
+        writer.u32(Self.formatVersion)
+        writer.count(engineVersion)
+        let checksumOffset = writer.bytes.count
+        writer.u64(0)
+        writer.text(voiceID)
+        writer.u64(voiceDigest)
+        writer.bytes(manifestBytes)
+        writer.count(settings.rate)
+        for value in [
+            settings.budget, settings.maxSpeed, settings.prefixPause, settings.minimumPrefixPause, settings.wordGap,
+            settings.minimumWordGap, settings.fade, settings.loudnessTarget, settings.truePeakCeiling,
+        ] {
+            writer.f64(value)
+        }
+        writer.count(settings.frameMultiple)
+        writer.text(format.container.rawValue)
+        writer.text(format.encoding.rawValue)
+        writer.u64(nameSeed)
+        writer.count(tiers.count)
+        for tier in tiers {
+            writer.f64(tier.speed)
+            writer.count(tier.clips.count)
+            for (file, clip) in tier.clips.sorted(by: { $0.key < $1.key }) {
+                writer.text(file)
+                let prepared = clip.prepared
+                writer.f64(prepared.originalDuration)
+                writer.f64(prepared.gain)
+                writer.count(prepared.fadeFrames)
+                writer.floats(prepared.audio.samples)
+                writer.measurement(prepared.measurement)
+                writer.count(clip.limited.count)
+                for (step, limited) in clip.limited.sorted(by: { $0.key < $1.key }) {
+                    writer.i32(Int32(clamping: step))
+                    writer.f32(limited.down)
+                    writer.count(limited.needs.count)
+                    for run in limited.needs {
+                        writer.count(run.start)
+                        writer.count(run.length)
+                        writer.f32(run.value)
+                    }
+                    writer.measurement(limited.measurement)
+                }
+            }
+        }
+        let bodyStart = checksumOffset + 8
+        var digest = Digest()
+        writer.bytes[bodyStart...].withUnsafeBytes { digest.feed($0) }
+        writer.patch(u64: digest.value, at: checksumOffset)
+        return writer.bytes
+    }
+
+    /// Reads a pack from `data` (a file's bytes, perhaps mapped), named
+    /// `name` in errors.
+    /// - Throws: ``PackError``: `damaged` for anything that is not a whole,
+    ///   consistent pack; `otherVersion` for one made by another engine.
+    public init(data: Data, name: String) throws(PackError) {
+        var reader = PackReader(data, name: name)
+        let magic = try reader.skip(Self.magic.count, "its magic number")
+        guard data.withUnsafeBytes({ $0[magic..<(magic + Self.magic.count)].elementsEqual(Self.magic) }) else {
+            throw PackError(.damaged, "\(name): not a device voice pack (made by `announce voice export`)")
+        }
+        let version = try reader.u32("its format version")
+        let engine = Int(try reader.u32("its engine version"))
+        guard version == Self.formatVersion else {
+            throw PackError(.otherVersion, "\(name): pack format \(version); this engine reads format \(Self.formatVersion)")
+        }
+        guard engine == Engine.version else {
+            throw PackError(
+                .otherVersion,
+                "\(name): made by engine version \(engine); this is engine version \(Engine.version): export the pack again")
+        }
+        let checksum = try reader.u64("its checksum")
+        guard reader.digest(from: reader.offset) == checksum else {
+            throw PackError(.damaged, "\(name): its bytes do not match its checksum (damaged or altered)")
+        }
+        let voiceID = try reader.text("the voice id")
+        let voiceDigest = try reader.u64("the voice digest")
+        let manifestBytes = try reader.bytes("the manifest")
+        let manifest: VoiceManifest
+        do throws(VoiceError) {
+            manifest = try VoiceManifest(json: Data(manifestBytes), source: "\(name) (its voice.json)")
+        } catch {
+            throw PackError(.damaged, "\(name): \(error.description)")
+        }
+        let rate = Int(try reader.u32("the sample rate"))
+        var values: [Double] = []
+        for _ in 0..<9 { values.append(try reader.f64("the render settings")) }
+        let frameMultiple = Int(try reader.u32("the render settings"))
+        let settings = RenderSettings(
+            sampleRate: rate, budget: values[0], maxSpeed: values[1], prefixPause: values[2],
+            minimumPrefixPause: values[3], wordGap: values[4], minimumWordGap: values[5], fade: values[6],
+            loudnessTarget: values[7], truePeakCeiling: values[8], frameMultiple: frameMultiple)
+        do throws(AudioError) {
+            try settings.validate()
+        } catch {
+            throw PackError(.damaged, "\(name): \(error.message)")
+        }
+        let container = try reader.text("the format")
+        let encoding = try reader.text("the format")
+        guard let container = OutputFormat.Container(rawValue: container),
+            let encoding = OutputFormat.Encoding(rawValue: encoding),
+            let format = try? OutputFormat(container: container, encoding: encoding)
+        else {
+            throw PackError(.damaged, "\(name): its output format is not one announce writes")
+        }
+        let nameSeed = try reader.u64("the name seed")
+        let tierCount = try reader.count("the tiers")
+        var tiers: [Tier] = []
+        for _ in 0..<tierCount {
+            tiers.append(try reader.tier(sampleRate: rate))
+        }
+        guard tiers.first?.speed == 1, reader.remaining == 0 else {
+            throw PackError(.damaged, "\(name): its tiers are not what export writes")
+        }
+        self.init(
+            voiceID: voiceID, voiceDigest: voiceDigest, manifest: manifest, manifestBytes: manifestBytes,
+            settings: settings, format: format, nameSeed: nameSeed, engineVersion: engine, tiers: tiers, size: data.count)
+    }
+}
+
+extension PackWriter {
+    fileprivate mutating func measurement(_ measurement: ClipMeasurement) {
+        f64(measurement.loudness)
+        f64(measurement.truePeakAmplitude)
+        f64(measurement.edgePeak)
+        count(measurement.energy.stepFrames)
+        doubles(measurement.energy.cumulative)
+    }
+}
+
+extension PackReader {
+    fileprivate mutating func measurement(_ what: String) throws(PackError) -> ClipMeasurement {
+        let loudness = try f64(what)
+        let truePeak = try f64(what)
+        let edgePeak = try f64(what)
+        let step = Int(try u32(what))
+        let cumulative = try doubles(what)
+        guard step > 0, !cumulative.isEmpty, truePeak.isFinite, truePeak >= 0, edgePeak.isFinite, edgePeak >= 0,
+            cumulative.allSatisfy({ $0.isFinite && $0 >= 0 })
+        else {
+            throw PackError(.damaged, "\(name): \(what) holds a measurement no clip can have")
+        }
+        return ClipMeasurement(
+            loudness: loudness, truePeakAmplitude: truePeak, edgePeak: edgePeak,
+            energy: EnergyProfile(stepFrames: step, cumulative: cumulative))
+    }
+
+    fileprivate mutating func tier(sampleRate: Int) throws(PackError) -> DevicePack.Tier {
+        let speed = try f64("a tier")
+        guard speed.isFinite, speed >= 1, speed <= RenderSettings.speeds.upperBound else {
+            throw PackError(.damaged, "\(name): a tier has the speed \(speed)")
+        }
+        let count = try self.count("a tier's clips")
+        var clips: [String: DevicePack.Clip] = [:]
+        for _ in 0..<count {
+            let file = try text("a clip's file")
+            let what = "clip \(file)"
+            let duration = try f64(what)
+            let gain = try f64(what)
+            let fadeFrames = Int(try u32(what))
+            let samples = try floats(what)
+            let measurement = try self.measurement(what)
+            guard !samples.isEmpty, samples.allSatisfy({ $0.isFinite && abs($0) <= 1 }), duration.isFinite, gain.isFinite else {
+                throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has")
+            }
+            let prepared = PreparedClip(
+                path: file, audio: AudioBuffer(sampleRate: sampleRate, samples: samples), originalDuration: duration,
+                gain: gain, fadeFrames: fadeFrames, measurement: measurement)
+            let limitedCount = try self.count("\(what)'s limiter data")
+            var limited: [Int: DevicePack.Limited] = [:]
+            for _ in 0..<limitedCount {
+                let step = Int(try i32(what))
+                let down = try f32(what)
+                let runCount = try self.count("\(what)'s limiter needs", itemSize: 12)
+                var runs: [DevicePack.NeedRun] = []
+                runs.reserveCapacity(runCount)
+                for _ in 0..<runCount {
+                    let start = Int(try u32(what))
+                    let length = Int(try u32(what))
+                    let value = try f32(what)
+                    guard value.isFinite, value > 0, value < 1, start <= samples.count - min(length, samples.count),
+                        length <= samples.count
+                    else {
+                        throw PackError(.damaged, "\(name): \(what) holds limiter needs outside the clip")
+                    }
+                    runs.append(DevicePack.NeedRun(start: start, length: length, value: value))
+                }
+                guard down.isFinite, down > 0, down <= 1, limited[step] == nil else {
+                    throw PackError(.damaged, "\(name): \(what) holds limiter data no export writes")
+                }
+                limited[step] = DevicePack.Limited(needs: runs, down: down, measurement: try self.measurement(what))
+            }
+            guard clips[file] == nil else { throw PackError(.damaged, "\(name): clip \(file) is in a tier twice") }
+            clips[file] = DevicePack.Clip(prepared: prepared, limited: limited)
+        }
+        return DevicePack.Tier(speed: speed, clips: clips)
+    }
+}

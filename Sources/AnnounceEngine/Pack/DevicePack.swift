@@ -1,0 +1,161 @@
+import AnnounceCore
+import AnnounceWire
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A voice prepared for the phone: everything the ``Joiner`` needs to make
+/// the server's samples without a C library, for one set of render
+/// settings and one output format.
+///
+/// `announce voice export` makes it on the server: each clip as the engine
+/// holds it (trimmed, levelled, faded, at the output rate, as 32-bit
+/// floats) with its measurement, and for every gain of the limiter's grid
+/// the clip can meet, the true-peak needs the limiter shaped it under and
+/// the measurement of the result. Where an announcement is too long for the
+/// budget at natural speed, a second tier holds every clip sped up ahead,
+/// measured and limited the same way.
+///
+/// The file starts with ``magic``, the pack format and the engine version,
+/// then a 64-bit digest of everything after it, which the reader checks
+/// before trusting a single field.
+public struct DevicePack: Sendable {
+    /// The first 16 bytes of every pack.
+    package static let magic: [UInt8] = Array("announce-pack\r\n\u{1A}".utf8)
+    /// The layout of the bytes after the magic.
+    package static let formatVersion: UInt32 = 1
+    /// The file name extension of a pack.
+    public static let fileExtension = "announcepack"
+
+    /// The voice's id.
+    public let voiceID: String
+    /// The voice's digest: its manifest and every clip's bytes.
+    package let voiceDigest: UInt64
+    /// The voice's manifest, as it is on the server (licence, provenance,
+    /// covers, maximum amount included).
+    package let manifest: VoiceManifest
+    /// The manifest's bytes, as read from the voice's `voice.json`.
+    package let manifestBytes: [UInt8]
+    /// The render settings the pack was made for, sample rate included.
+    public let settings: RenderSettings
+    /// The output format the pack's sound names are made for.
+    public let format: OutputFormat
+    /// The state the server's sound names of this voice, settings and
+    /// format start from.
+    package let nameSeed: UInt64
+    /// The engine version the pack was made by.
+    public let engineVersion: Int
+    /// Natural speed first, then (if any) clips sped up ahead.
+    package let tiers: [Tier]
+    /// The pack's size in bytes.
+    public let size: Int
+
+    /// The clips at one speed.
+    package struct Tier: Sendable {
+        /// 1 for the clips as recorded; above 1, sped up ahead by that
+        /// factor.
+        package var speed: Double
+        /// By clip file, as the manifest names it.
+        package var clips: [String: Clip]
+
+        package init(speed: Double, clips: [String: Clip]) {
+            self.speed = speed
+            self.clips = clips
+        }
+    }
+
+    /// A prepared clip and its limiter data.
+    package struct Clip: Sendable {
+        /// The prepared clip; its path is the file the manifest names.
+        package var prepared: PreparedClip
+        /// By grid step (gain = step × ``Joiner/limiterGainStep``): how the
+        /// clip is limited at every gain of the grid it can meet.
+        package var limited: [Int: Limited]
+
+        package init(prepared: PreparedClip, limited: [Int: Limited]) {
+            self.prepared = prepared
+            self.limited = limited
+        }
+    }
+
+    /// How one clip is limited at one gain.
+    package struct Limited: Sendable {
+        /// The true-peak needs the gain curve is shaped under, as runs of
+        /// frames below 1 (every other frame needs nothing: 1).
+        package var needs: [NeedRun]
+        /// The factor the result was scaled down by (1 almost always).
+        package var down: Float
+        /// The measurement of the limited clip.
+        package var measurement: ClipMeasurement
+
+        package init(needs: [NeedRun], down: Float, measurement: ClipMeasurement) {
+            self.needs = needs
+            self.down = down
+            self.measurement = measurement
+        }
+    }
+
+    /// Frames `start ..< start + length` of a clip's needs, all `value`.
+    package struct NeedRun: Equatable, Sendable {
+        package var start: Int
+        package var length: Int
+        package var value: Float
+
+        package init(start: Int, length: Int, value: Float) {
+            self.start = start
+            self.length = length
+            self.value = value
+        }
+
+        /// `needs` as runs of equal values below 1.
+        package static func runs(of needs: [Float]) -> [NeedRun] {
+            var runs: [NeedRun] = []
+            var index = 0
+            while index < needs.count {
+                let value = needs[index]
+                var end = index + 1
+                while end < needs.count && needs[end].bitPattern == value.bitPattern { end += 1 }
+                if value != 1 { runs.append(NeedRun(start: index, length: end - index, value: value)) }
+                index = end
+            }
+            return runs
+        }
+
+        /// The needs of a clip of `frames` frames made of `runs`; `nil` when
+        /// a run lies outside it.
+        package static func needs(_ runs: [NeedRun], frames: Int) -> [Float]? {
+            var needs = [Float](repeating: 1, count: frames)
+            for run in runs {
+                guard run.start >= 0, run.length >= 0, run.start <= frames - run.length else { return nil }
+                for index in run.start..<(run.start + run.length) { needs[index] = run.value }
+            }
+            return needs
+        }
+    }
+
+    /// A pack of these parts.
+    package init(
+        voiceID: String, voiceDigest: UInt64, manifest: VoiceManifest, manifestBytes: [UInt8], settings: RenderSettings, format: OutputFormat,
+        nameSeed: UInt64, engineVersion: Int, tiers: [Tier], size: Int = 0
+    ) {
+        self.voiceID = voiceID
+        self.voiceDigest = voiceDigest
+        self.manifest = manifest
+        self.manifestBytes = manifestBytes
+        self.settings = settings
+        self.format = format
+        self.nameSeed = nameSeed
+        self.engineVersion = engineVersion
+        self.tiers = tiers
+        self.size = size
+    }
+
+    /// The voice the pack says, for planning messages.
+    public var voice: Voice { Voice(directory: ".", manifest: manifest) }
+
+    /// The largest amount the pack says.
+    public var maximumAmount: Amount { manifest.maximumAmount ?? VoiceManifest.defaultMaximumAmount }
+}

@@ -1,0 +1,77 @@
+import AnnounceCore
+
+/// The clips of one tier of a device voice pack, for the ``Joiner``: the
+/// prepared clips as the pack holds them, and limited clips made from the
+/// pack's needs exactly as the server's limiter makes them.
+package struct PackClipSource: ClipSource {
+    let tier: DevicePack.Tier
+    /// The pack's sample rate and fade, which every request must match.
+    let sampleRate: Int
+    let fadeFrames: Int
+
+    package init(tier: DevicePack.Tier, sampleRate: Int, fadeFrames: Int) {
+        self.tier = tier
+        self.sampleRate = sampleRate
+        self.fadeFrames = fadeFrames
+    }
+
+    private func prepared(_ file: String, sampleRate: Int, fadeFrames: Int) throws(AudioError) -> DevicePack.Clip {
+        guard sampleRate == self.sampleRate, fadeFrames == self.fadeFrames else {
+            throw AudioError(.unsupportedFormat, "the pack holds clips at \(self.sampleRate) Hz with fades of \(self.fadeFrames) frames")
+        }
+        guard let clip = tier.clips[file] else {
+            throw AudioError(.unusableClip, "the pack has no clip \(file)")
+        }
+        return clip
+    }
+
+    package func clips(for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int) throws(AudioError) -> [PreparedClip] {
+        var clips: [PreparedClip] = []
+        clips.reserveCapacity(segments.count)
+        for segment in segments {
+            clips.append(try prepared(segment.path, sampleRate: sampleRate, fadeFrames: fadeFrames).prepared)
+        }
+        return clips
+    }
+
+    package func pcm16Clips(
+        for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int, scale: Float
+    ) throws(AudioError) -> [[Int16]] {
+        var parts: [[Int16]] = []
+        parts.reserveCapacity(segments.count)
+        for segment in segments {
+            let clip = try prepared(segment.path, sampleRate: sampleRate, fadeFrames: fadeFrames)
+            parts.append(PCM16.samples(clip.prepared.audio.samples, scale: scale))
+        }
+        return parts
+    }
+
+    package func limitedClips(
+        _ clips: [PreparedClip], sampleRate: Int, fadeFrames: Int, gain: Double, ceiling: Double, pcm16: Bool
+    ) throws(AudioError) -> [LimitedClip] {
+        let limiter = Limiter(sampleRate: sampleRate, ceiling: ceiling)
+        let scale = Decibels.scale(gain)
+        let step = (gain / Joiner.limiterGainStep).rounded()
+        var result: [LimitedClip] = []
+        result.reserveCapacity(clips.count)
+        for clip in clips {
+            var limited: LimitedClip
+            if !LimitedClip.needsLimiting(clip, scale: scale, limiter: limiter) {
+                limited = LimitedClip.scaled(clip, gain: gain, scale: scale)
+            } else {
+                let stored = try prepared(clip.path, sampleRate: sampleRate, fadeFrames: fadeFrames)
+                guard step * Joiner.limiterGainStep == gain, abs(step) < 1e6, let data = stored.limited[Int(step)],
+                    let needs = DevicePack.NeedRun.needs(data.needs, frames: clip.audio.samples.count)
+                else {
+                    throw AudioError(.overBudget, "the pack has no limiter data for clip \(clip.path) at \(gain) dB")
+                }
+                limited = LimitedClip.shaped(
+                    clip, gain: gain, scale: scale, limiter: limiter, needs: needs, down: data.down,
+                    measurement: data.measurement)
+            }
+            if pcm16 { limited.pcm16 = PCM16.samples(limited.clip.audio.samples) }
+            result.append(limited)
+        }
+        return result
+    }
+}

@@ -1,0 +1,40 @@
+import AnnounceCore
+
+/// A device voice pack that cannot be used, or a message it cannot say:
+/// one line naming the pack and the problem. On the phone, the
+/// announcement then comes from the server's file or the fallback sound,
+/// never from a pack that might say the wrong amount.
+public struct PackError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Equatable, Sendable {
+        /// Not a pack, truncated, or its bytes do not match its checksum.
+        case damaged
+        /// A pack made by another version of the engine or of the format.
+        case otherVersion
+        /// The pack cannot say this message (a word without a clip, limiter
+        /// data it lacks, longer than its budget allows).
+        case cannotSay
+    }
+
+    /// What kind of failure this is.
+    public let kind: Kind
+    /// The one-line message.
+    public let message: String
+
+    /// An error of `kind` that says `message`.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// A damaged or foreign pack is the voice's fault; a message it cannot
+    /// say is rejected input.
+    public var category: ErrorCategory {
+        switch kind {
+        case .damaged, .otherVersion: .voice
+        case .cannotSay: .rejectedInput
+        }
+    }
+}
