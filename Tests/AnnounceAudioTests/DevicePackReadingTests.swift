@@ -126,6 +126,6 @@ import Testing
         DevicePack(
             voiceID: pack.voiceID, voiceDigest: pack.voiceDigest, manifest: pack.manifest, manifestBytes: pack.manifestBytes,
             settings: pack.settings, format: pack.format, nameSeed: pack.nameSeed, engineVersion: pack.engineVersion,
-            tiers: tiers)
+            tiers: tiers, fade: pack.fade)
     }
 }

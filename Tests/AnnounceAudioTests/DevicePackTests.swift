@@ -66,12 +66,22 @@ import Testing
         var natural = 0
         var tier = 0
         var limited = 0
+        var fallback = 0
         for _ in 0..<2_000 {
             let (message, options) = try Self.message(&generator)
             let server = try Self.announcer.with(options)
             let plan = try server.plan(message)
             let expected = try server.render(plan)
-            let phone = try renderer.render(message)
+            let phone: DeviceAnnouncement
+            do {
+                phone = try renderer.render(message)
+            } catch {
+                // The sped-up tier is made for the payment sentence; a longer
+                // message that needs more is said from the server's file.
+                #expect(expected.speed > 1 && message.template != .payment, "\(message.text): \(error)")
+                fallback += 1
+                continue
+            }
             if expected.speed == 1 {
                 natural += 1
                 if expected.rendered.limiting > 0 { limited += 1 }
@@ -88,6 +98,6 @@ import Testing
             #expect(phone.duration <= Self.pack.settings.budget)
         }
         // Both of the phone's routes and the limiter's are taken.
-        #expect(natural >= 1_900 && tier > 0 && limited > 100, "natural \(natural), limited \(limited), sped-up tier \(tier)")
+        #expect(natural >= 1_900 && tier > 0 && limited > 100, "natural \(natural), limited \(limited), sped-up tier \(tier), server file \(fallback)")
     }
 }

@@ -141,20 +141,28 @@ package struct ClipPreparation: Hashable, Sendable {
     /// Cuts the silence off both ends and scales to the common level.
     /// Returns the samples and the gain in dB.
     private func trimAndLevel(_ samples: UnsafeBufferPointer<Float>, sampleRate: Int) -> ([Float], Double) {
-        guard let (range, envelope) = speech(in: samples, sampleRate: sampleRate) else { return ([], 0) }
-        let (start, end) = (range.lowerBound, range.upperBound)
-
-        var peak: Float = 0
-        for index in start..<end { peak = max(peak, abs(samples[index])) }
-        let active = envelope.activeMeanSquare(reaching: envelope.maximum * Self.power(-activeRange))
-        guard active > 0, peak > 0 else { return ([], 0) }
-        let gain = min(Self.amplitude(level) / active.squareRoot(), Self.amplitude(peakCeiling) / Double(peak))
-        let scale = Float(gain)
-        let levelled = [Float](unsafeUninitializedCapacity: end - start) { output, initialized in
-            for index in start..<end { output[index - start] = samples[index] * scale }
-            initialized = end - start
+        guard let (range, scale, gain) = levelling(samples, sampleRate: sampleRate) else { return ([], 0) }
+        let levelled = [Float](unsafeUninitializedCapacity: range.count) { output, initialized in
+            for index in range { output[index - range.lowerBound] = samples[index] * scale }
+            initialized = range.count
         }
-        return (levelled, 20 * log10(gain))
+        return (levelled, gain)
+    }
+
+    /// What trimming and levelling do to `samples`: the frames kept, and the
+    /// factor each is multiplied by (with the gain in dB); nil when nothing
+    /// is left. A device voice pack uses it to store a clip as its source's
+    /// 16-bit samples and this factor.
+    package func levelling(
+        _ samples: UnsafeBufferPointer<Float>, sampleRate: Int
+    ) -> (range: Range<Int>, scale: Float, gain: Double)? {
+        guard let (range, envelope) = speech(in: samples, sampleRate: sampleRate) else { return nil }
+        var peak: Float = 0
+        for index in range { peak = max(peak, abs(samples[index])) }
+        let active = envelope.activeMeanSquare(reaching: envelope.maximum * Self.power(-activeRange))
+        guard active > 0, peak > 0 else { return nil }
+        let gain = min(Self.amplitude(level) / active.squareRoot(), Self.amplitude(peakCeiling) / Double(peak))
+        return (range, Float(gain), 20 * log10(gain))
     }
 
     /// Checks the settings: every value finite and in a range that means

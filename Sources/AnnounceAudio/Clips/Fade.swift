@@ -29,20 +29,8 @@ struct Fade {
     var frames: Int { gains.count }
 
     /// Fades the first `frames` samples of `samples` in and the last ones
-    /// out; a buffer shorter than two fades gets shorter fades.
+    /// out (``FadeCurve/apply(to:)``, which the phone runs too).
     func apply(to samples: UnsafeMutableBufferPointer<Float>) {
-        let count = samples.count
-        let length = min(frames, count / 2)
-        guard length > 0 else { return }
-        // A shortened fade uses every (frames / length)-th gain, so it still
-        // runs from 0 to 1.
-        let step = Double(frames) / Double(length)
-        gains.withUnsafeBufferPointer { gains in
-            for index in 0..<length {
-                let gain = gains[min(frames - 1, Int(Double(index) * step + step / 2))]
-                samples[index] *= gain
-                samples[count - 1 - index] *= gain
-            }
-        }
+        FadeCurve(gains: gains).apply(to: samples)
     }
 }

@@ -60,21 +60,28 @@ package struct PackExport {
         }
         let files = Set(voice.manifest.clips.values).sorted()
         let fadeFrames = settings.frames(settings.fade)
+        let fade = FadeCurve(gains: Fade(frames: fadeFrames).gains)
         var natural: [String: PreparedClip] = [:]
+        var compact: [String: DevicePack.CompactSamples] = [:]
         for file in files {
-            var clip = try cache.clip(at: voice.path(ofClip: file), sampleRate: settings.rate, fadeFrames: fadeFrames)
+            let path = voice.path(ofClip: file)
+            var clip = try cache.clip(at: path, sampleRate: settings.rate, fadeFrames: fadeFrames)
             clip.path = file
             natural[file] = clip
+            compact[file] = try Self.compact(clip, from: path, preparation: cache.preparation, fade: fade)
         }
-        var tiers = [try tier(speed: 1, clips: natural)]
-        let needed = budget.rows.filter { $0.missingWord == nil && $0.fits }.map(\.speed).max() ?? 1
+        var tiers = [try tier(speed: 1, clips: natural, compact: compact)]
+        // The payment sentence sets the tier's speed: other messages that do
+        // not fit then are said from the server's file.
+        let needed = budget.rows.filter { $0.template == Template.payment.description && $0.missingWord == nil && $0.fits }
+            .map(\.speed).max() ?? 1
         if needed > 1 {
             tiers.append(try spedUpTier(from: natural, startingAt: needed, budget: budget))
         }
         let pack = DevicePack(
             voiceID: voice.id, voiceDigest: announcer.digest.value, manifest: voice.manifest, manifestBytes: manifestBytes,
             settings: settings, format: announcer.options.format, nameSeed: announcer.soundNaming.seed.state,
-            engineVersion: Engine.version, tiers: tiers)
+            engineVersion: Engine.version, tiers: tiers, fade: fade)
         return pack
     }
 
@@ -82,7 +89,9 @@ package struct PackExport {
     /// - Throws: ``AudioError`` when a clip's measurement would not bound the
     ///   true peak of an announcement it is joined into (see
     ///   ``Timeline/clipsBoundTruePeak``): the phone could not check it.
-    func tier(speed: Double, clips: [String: PreparedClip]) throws(AudioError) -> DevicePack.Tier {
+    func tier(
+        speed: Double, clips: [String: PreparedClip], compact: [String: DevicePack.CompactSamples]
+    ) throws(AudioError) -> DevicePack.Tier {
         let settings = announcer.settings
         let joiner = Joiner(settings: settings)
         let limiter = Limiter(sampleRate: settings.rate, ceiling: settings.truePeakCeiling)
@@ -92,7 +101,7 @@ package struct PackExport {
             try requireBoundedPeaks(clip)
             let maximum = joiner.maximumLimiterGain(truePeak: Decibels.decibels(amplitude: clip.measurement.truePeakAmplitude))
             guard maximum.isFinite else {
-                tierClips[file] = DevicePack.Clip(prepared: clip, limited: [:])
+                tierClips[file] = DevicePack.Clip(prepared: clip, limited: [:], compact: compact[file])
                 continue
             }
             var limited: [Int: DevicePack.Limited] = [:]
@@ -106,9 +115,35 @@ package struct PackExport {
                     needs: DevicePack.NeedRun.runs(of: result.needs), down: result.down, measurement: entry.clip.measurement)
                 gridStep -= 1
             }
-            tierClips[file] = DevicePack.Clip(prepared: clip, limited: limited)
+            tierClips[file] = DevicePack.Clip(prepared: clip, limited: limited, compact: compact[file])
         }
         return DevicePack.Tier(speed: speed, clips: tierClips)
+    }
+
+    /// `clip` (prepared from the file at `path`) as 16-bit codes and a
+    /// factor, when its file holds 16-bit samples at the output rate and
+    /// the codes make its samples again to the bit; else nil.
+    static func compact(
+        _ clip: PreparedClip, from path: String, preparation: ClipPreparation, fade: FadeCurve
+    ) throws(AudioError) -> DevicePack.CompactSamples? {
+        let (audio, _) = try ClipAcceptance.read(path)
+        guard audio.sampleRate == clip.audio.sampleRate,
+            let (range, scale, _) = audio.samples.withUnsafeBufferPointer({
+                preparation.levelling($0, sampleRate: audio.sampleRate)
+            }),
+            range.count == clip.audio.samples.count
+        else { return nil }
+        var codes: [Int16] = []
+        codes.reserveCapacity(range.count)
+        for sample in audio.samples[range] {
+            let code = sample * 32_768
+            guard code == code.rounded(), abs(code) <= 32_767 || code == -32_768 else { return nil }
+            codes.append(Int16(code))
+        }
+        let compact = DevicePack.CompactSamples(codes: codes, scale: scale, faded: clip.fadeFrames > 0)
+        let remade = compact.samples(fade: fade)
+        guard remade.elementsEqual(clip.audio.samples, by: { $0.bitPattern == $1.bitPattern }) else { return nil }
+        return compact
     }
 
     /// Refuses a clip whose faded edges could raise a true peak across a
@@ -133,9 +168,16 @@ package struct PackExport {
         var speed = (start * 100).rounded(.up) / 100
         while true {
             var clips: [String: PreparedClip] = [:]
+            var compact: [String: DevicePack.CompactSamples] = [:]
             for (file, clip) in natural {
-                var samples = try SonicStream(sampleRate: settings.rate, speed: speed).process(clip.audio.samples)
-                samples.withUnsafeMutableBufferPointer { fade.apply(to: $0) }
+                var spedUp = try SonicStream(sampleRate: settings.rate, speed: speed).process(clip.audio.samples)
+                spedUp.withUnsafeMutableBufferPointer { fade.apply(to: $0) }
+                // Only the phone says these, so they are kept as 16-bit
+                // samples (half the bytes), and measured as such.
+                let codes = PCM16.samples(spedUp)
+                let stored = DevicePack.CompactSamples(codes: codes, scale: 1, faded: false)
+                compact[file] = stored
+                let samples = stored.samples(fade: FadeCurve(gains: []))
                 let measurement = try samples.withUnsafeBufferPointer { samples throws(AudioError) in
                     try ClipMeasurement(measuring: samples, sampleRate: settings.rate)
                 }
@@ -144,7 +186,7 @@ package struct PackExport {
                     originalDuration: clip.originalDuration, gain: clip.gain, fadeFrames: clip.fadeFrames,
                     measurement: measurement)
             }
-            let tier = try tier(speed: speed, clips: clips)
+            let tier = try tier(speed: speed, clips: clips, compact: compact)
             if try longestFit(budget: budget, tier: tier) { return tier }
             guard speed < settings.maxSpeed else {
                 throw AudioError(
@@ -162,7 +204,8 @@ package struct PackExport {
         let joiner = Joiner(settings: announcer.settings)
         let source = PackClipSource(
             tier: tier, sampleRate: announcer.settings.rate, fadeFrames: announcer.settings.frames(announcer.settings.fade))
-        for row in budget.rows where row.missingWord == nil && row.fits && row.speed > 1 {
+        for row in budget.rows
+        where row.template == Template.payment.description && row.missingWord == nil && row.fits && row.speed > 1 {
             let template = try Template(row.template)
             let prefix = try Prefix(row.prefix)
             let count = try row.floorCount.map { try Count($0) }

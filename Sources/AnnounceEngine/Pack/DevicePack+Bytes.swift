@@ -30,6 +30,7 @@ extension DevicePack {
         writer.text(format.container.rawValue)
         writer.text(format.encoding.rawValue)
         writer.u64(nameSeed)
+        writer.floats(fade.gains)
         writer.count(tiers.count)
         for tier in tiers {
             writer.f64(tier.speed)
@@ -40,17 +41,29 @@ extension DevicePack {
                 writer.f64(prepared.originalDuration)
                 writer.f64(prepared.gain)
                 writer.count(prepared.fadeFrames)
-                writer.floats(prepared.audio.samples)
+                if let compact = clip.compact {
+                    writer.u32(1)
+                    writer.f32(compact.scale)
+                    writer.u32(compact.faded ? 1 : 0)
+                    writer.count(compact.codes.count)
+                    for code in compact.codes { writer.u16(UInt16(bitPattern: code)) }
+                } else {
+                    writer.u32(0)
+                    writer.floats(prepared.audio.samples)
+                }
                 writer.measurement(prepared.measurement)
                 writer.count(clip.limited.count)
                 for (step, limited) in clip.limited.sorted(by: { $0.key < $1.key }) {
                     writer.i32(Int32(clamping: step))
                     writer.f32(limited.down)
                     writer.count(limited.needs.count)
+                    var end = 0
                     for run in limited.needs {
-                        writer.count(run.start)
-                        writer.count(run.length)
+                        // Runs in order, as gaps and lengths: mostly one byte each.
+                        writer.varint(UInt64(run.start - end))
+                        writer.varint(UInt64(run.length))
                         writer.f32(run.value)
+                        end = run.start + run.length
                     }
                     writer.measurement(limited.measurement)
                 }
@@ -118,17 +131,22 @@ extension DevicePack {
             throw PackError(.damaged, "\(name): its output format is not one announce writes")
         }
         let nameSeed = try reader.u64("the name seed")
+        let fade = FadeCurve(gains: try reader.floats("the fade"))
+        guard fade.frames == settings.frames(settings.fade), fade.gains.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else {
+            throw PackError(.damaged, "\(name): its fade is not the one its settings make")
+        }
         let tierCount = try reader.count("the tiers")
         var tiers: [Tier] = []
         for _ in 0..<tierCount {
-            tiers.append(try reader.tier(sampleRate: rate))
+            tiers.append(try reader.tier(sampleRate: rate, fade: fade))
         }
         guard tiers.first?.speed == 1, reader.remaining == 0 else {
             throw PackError(.damaged, "\(name): its tiers are not what export writes")
         }
         self.init(
             voiceID: voiceID, voiceDigest: voiceDigest, manifest: manifest, manifestBytes: manifestBytes,
-            settings: settings, format: format, nameSeed: nameSeed, engineVersion: engine, tiers: tiers, size: data.count)
+            settings: settings, format: format, nameSeed: nameSeed, engineVersion: engine, tiers: tiers, fade: fade,
+            size: data.count)
     }
 }
 
@@ -138,7 +156,15 @@ extension PackWriter {
         f64(measurement.truePeakAmplitude)
         f64(measurement.edgePeak)
         count(measurement.energy.stepFrames)
-        doubles(measurement.energy.cumulative)
+        // Measured energies are kept to a float's precision: 4 bytes each.
+        let cumulative = measurement.energy.cumulative
+        if cumulative.allSatisfy({ Double(Float($0)) == $0 }) {
+            u32(1)
+            floats(cumulative.map { Float($0) })
+        } else {
+            u32(0)
+            doubles(cumulative)
+        }
     }
 }
 
@@ -148,7 +174,12 @@ extension PackReader {
         let truePeak = try f64(what)
         let edgePeak = try f64(what)
         let step = Int(try u32(what))
-        let cumulative = try doubles(what)
+        let cumulative: [Double]
+        switch try u32(what) {
+        case 0: cumulative = try doubles(what)
+        case 1: cumulative = try floats(what).map(Double.init)
+        default: throw PackError(.damaged, "\(name): \(what) holds a measurement this engine does not read")
+        }
         guard step > 0, !cumulative.isEmpty, truePeak.isFinite, truePeak >= 0, edgePeak.isFinite, edgePeak >= 0,
             cumulative.allSatisfy({ $0.isFinite && $0 >= 0 })
         else {
@@ -159,7 +190,7 @@ extension PackReader {
             energy: EnergyProfile(stepFrames: step, cumulative: cumulative))
     }
 
-    fileprivate mutating func tier(sampleRate: Int) throws(PackError) -> DevicePack.Tier {
+    fileprivate mutating func tier(sampleRate: Int, fade: FadeCurve) throws(PackError) -> DevicePack.Tier {
         let speed = try f64("a tier")
         guard speed.isFinite, speed >= 1, speed <= RenderSettings.speeds.upperBound else {
             throw PackError(.damaged, "\(name): a tier has the speed \(speed)")
@@ -172,7 +203,28 @@ extension PackReader {
             let duration = try f64(what)
             let gain = try f64(what)
             let fadeFrames = Int(try u32(what))
-            let samples = try floats(what)
+            let kind = try u32(what)
+            let samples: [Float]
+            var compact: DevicePack.CompactSamples?
+            switch kind {
+            case 0:
+                samples = try floats(what)
+            case 1:
+                let scale = try f32(what)
+                let faded = try u32(what)
+                let count = try self.count(what, itemSize: 2)
+                var codes: [Int16] = []
+                codes.reserveCapacity(count)
+                for _ in 0..<count { codes.append(Int16(bitPattern: try u16(what))) }
+                guard scale.isFinite, scale > 0, faded <= 1 else {
+                    throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has")
+                }
+                let stored = DevicePack.CompactSamples(codes: codes, scale: scale, faded: faded == 1)
+                compact = stored
+                samples = stored.samples(fade: fade)
+            default:
+                throw PackError(.damaged, "\(name): \(what) is stored in a way this engine does not read")
+            }
             let measurement = try self.measurement(what)
             guard !samples.isEmpty, samples.allSatisfy({ $0.isFinite && abs($0) <= 1 }), duration.isFinite, gain.isFinite else {
                 throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has")
@@ -185,19 +237,22 @@ extension PackReader {
             for _ in 0..<limitedCount {
                 let step = Int(try i32(what))
                 let down = try f32(what)
-                let runCount = try self.count("\(what)'s limiter needs", itemSize: 12)
+                let runCount = try self.count("\(what)'s limiter needs", itemSize: 6)
                 var runs: [DevicePack.NeedRun] = []
                 runs.reserveCapacity(runCount)
+                var end = 0
                 for _ in 0..<runCount {
-                    let start = Int(try u32(what))
-                    let length = Int(try u32(what))
+                    let gap = try varint(what)
+                    let length = try varint(what)
                     let value = try f32(what)
-                    guard value.isFinite, value > 0, value < 1, start <= samples.count - min(length, samples.count),
-                        length <= samples.count
+                    guard gap <= UInt64(samples.count - end), length <= UInt64(samples.count - end) - gap,
+                        value.isFinite, value > 0, value < 1
                     else {
                         throw PackError(.damaged, "\(name): \(what) holds limiter needs outside the clip")
                     }
-                    runs.append(DevicePack.NeedRun(start: start, length: length, value: value))
+                    let start = end + Int(gap)
+                    runs.append(DevicePack.NeedRun(start: start, length: Int(length), value: value))
+                    end = start + Int(length)
                 }
                 guard down.isFinite, down > 0, down <= 1, limited[step] == nil else {
                     throw PackError(.damaged, "\(name): \(what) holds limiter data no export writes")
@@ -205,7 +260,7 @@ extension PackReader {
                 limited[step] = DevicePack.Limited(needs: runs, down: down, measurement: try self.measurement(what))
             }
             guard clips[file] == nil else { throw PackError(.damaged, "\(name): clip \(file) is in a tier twice") }
-            clips[file] = DevicePack.Clip(prepared: prepared, limited: limited)
+            clips[file] = DevicePack.Clip(prepared: prepared, limited: limited, compact: compact)
         }
         return DevicePack.Tier(speed: speed, clips: clips)
     }

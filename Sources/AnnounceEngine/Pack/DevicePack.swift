@@ -50,6 +50,8 @@ public struct DevicePack: Sendable {
     public let engineVersion: Int
     /// Natural speed first, then (if any) clips sped up ahead.
     package let tiers: [Tier]
+    /// The fade every clip was faded with, for clips stored compactly.
+    package let fade: FadeCurve
     /// The pack's size in bytes.
     public let size: Int
 
@@ -74,10 +76,39 @@ public struct DevicePack: Sendable {
         /// By grid step (gain = step × ``Joiner/limiterGainStep``): how the
         /// clip is limited at every gain of the grid it can meet.
         package var limited: [Int: Limited]
+        /// The clip's samples as 16-bit codes that make them again, when
+        /// there are such (``CompactSamples``); else the pack holds floats.
+        package var compact: CompactSamples?
 
-        package init(prepared: PreparedClip, limited: [Int: Limited]) {
+        package init(prepared: PreparedClip, limited: [Int: Limited], compact: CompactSamples? = nil) {
             self.prepared = prepared
             self.limited = limited
+            self.compact = compact
+        }
+    }
+
+    /// A clip's samples as half the bytes: 16-bit codes, each as a float
+    /// (code / 32768, exact) times `scale`, then faded with the pack's fade
+    /// when `faded`. A clip read from a 16-bit file at the output rate is
+    /// exactly that (its levelling is one float multiplication); export
+    /// stores a clip so only when these codes make its samples again to the
+    /// bit.
+    package struct CompactSamples: Equatable, Sendable {
+        package var codes: [Int16]
+        package var scale: Float
+        package var faded: Bool
+
+        package init(codes: [Int16], scale: Float, faded: Bool) {
+            self.codes = codes
+            self.scale = scale
+            self.faded = faded
+        }
+
+        /// The samples these codes make, with `fade` where ``faded``.
+        package func samples(fade: FadeCurve) -> [Float] {
+            var samples = codes.map { Float($0) / 32_768 * scale }
+            if faded { samples.withUnsafeMutableBufferPointer { fade.apply(to: $0) } }
+            return samples
         }
     }
 
@@ -139,8 +170,9 @@ public struct DevicePack: Sendable {
     /// A pack of these parts.
     package init(
         voiceID: String, voiceDigest: UInt64, manifest: VoiceManifest, manifestBytes: [UInt8], settings: RenderSettings, format: OutputFormat,
-        nameSeed: UInt64, engineVersion: Int, tiers: [Tier], size: Int = 0
+        nameSeed: UInt64, engineVersion: Int, tiers: [Tier], fade: FadeCurve, size: Int = 0
     ) {
+        self.fade = fade
         self.voiceID = voiceID
         self.voiceDigest = voiceDigest
         self.manifest = manifest

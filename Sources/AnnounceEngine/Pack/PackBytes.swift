@@ -19,6 +19,22 @@ package struct PackWriter {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    package mutating func u16(_ value: UInt16) {
+        bytes.append(UInt8(truncatingIfNeeded: value))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+    }
+
+    /// `value` in 7-bit groups, low first, the high bit set on all but the
+    /// last: one byte below 128.
+    package mutating func varint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
     package mutating func u64(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
@@ -97,6 +113,22 @@ package struct PackReader {
 
     package mutating func u32(_ what: String) throws(PackError) -> UInt32 {
         try read(4, what) { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
+    }
+
+    package mutating func u16(_ what: String) throws(PackError) -> UInt16 {
+        try read(2, what) { UInt16(littleEndian: $0.loadUnaligned(as: UInt16.self)) }
+    }
+
+    /// What ``PackWriter/varint(_:)`` wrote; at most 10 bytes.
+    package mutating func varint(_ what: String) throws(PackError) -> UInt64 {
+        var value: UInt64 = 0
+        for shift in stride(from: 0, to: 70, by: 7) {
+            let byte = try read(1, what) { $0[0] }
+            guard shift < 63 || byte <= 1 else { break }
+            value |= UInt64(byte & 0x7F) << UInt64(shift)
+            if byte < 0x80 { return value }
+        }
+        throw PackError(.damaged, "\(name): \(what) holds a number longer than 64 bits")
     }
 
     package mutating func u64(_ what: String) throws(PackError) -> UInt64 {

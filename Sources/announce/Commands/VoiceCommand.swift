@@ -4,5 +4,5 @@ struct VoiceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "voice",
         abstract: "Work with voices: folders of clips with a voice.json manifest.",
-        subcommands: [VoiceCheck.self, VoiceScriptCommand.self, VoiceBuildCommand.self])
+        subcommands: [VoiceCheck.self, VoiceScriptCommand.self, VoiceBuildCommand.self, VoiceExportCommand.self])
 }

@@ -6,10 +6,53 @@ import ArgumentParser
 /// default is the library's (``RenderSettings``, ``OutputFormat/default``),
 /// and every list in the help comes from the types themselves.
 struct OutputOptions: ParsableArguments {
-    private static let defaults = RenderSettings()
-
     @Option(help: ArgumentHelp("Write into ROOT/Library/Sounds/ (made if missing).", valueName: "root"))
     var out: String = "."
+
+    @OptionGroup var sound: SoundOptions
+
+    @Option(name: .customLong("sound-url-base"), help: ArgumentHelp(
+        "Where the files are served (https://…): each JSON line gets the file's URL under \"announce-sound-url\".",
+        valueName: "url"))
+    var soundURLBase: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "When the payment was taken, in whole seconds since 1970: the push's \"announce-at\" on each JSON line (default: now).",
+        valueName: "seconds"))
+    var at: Int?
+
+    @Flag(help: "Flush each file and its folder entry to the disk before reporting it, so a power cut cannot leave a short file.")
+    var fsync = false
+
+    /// `ROOT/Library/Sounds`, `--out` made absolute, so printed paths can be
+    /// handed on as they are.
+    var folder: SoundsFolder {
+        SoundsFolder(root: out)
+    }
+
+    /// The container and encoding, checked by `validate()`.
+    var outputFormat: OutputFormat { sound.outputFormat }
+
+    func validate() throws {
+        if let soundURLBase, let problem = PushPayload.validate(base: soundURLBase) {
+            throw ValidationError("--sound-url-base: \(problem)")
+        }
+        if let at, !(0...BatchItem.latestAt).contains(at) {
+            throw ValidationError("--at must be whole seconds since 1970, 0 to \(BatchItem.latestAt)")
+        }
+    }
+
+    func announcerOptions(_ phrase: PhraseOptions) -> Announcer.Options {
+        Announcer.Options(
+            prefix: phrase.parsedPrefix, reading: phrase.readingOptions, template: phrase.parsedTemplate, format: outputFormat,
+            rendering: sound.rendering)
+    }
+}
+
+/// The file format and the render settings a command offers: the ones an
+/// announcement's samples and name depend on.
+struct SoundOptions: ParsableArguments {
+    private static let defaults = RenderSettings()
 
     @Option(help: ArgumentHelp("Container: \(Help.list(OutputFormat.Container.allCases.map(\.rawValue))).", valueName: "container"))
     var format: OutputFormat.Container = OutputFormat.default.container
@@ -38,28 +81,18 @@ struct OutputOptions: ParsableArguments {
         valueName: "factor"))
     var maxSpeed: DecimalArgument = DecimalArgument(Self.defaults.maxSpeed)
 
-    @Option(name: .customLong("sound-url-base"), help: ArgumentHelp(
-        "Where the files are served (https://…): each JSON line gets the file's URL under \"announce-sound-url\".",
-        valueName: "url"))
-    var soundURLBase: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "When the payment was taken, in whole seconds since 1970: the push's \"announce-at\" on each JSON line (default: now).",
-        valueName: "seconds"))
-    var at: Int?
-
-    @Flag(help: "Flush each file and its folder entry to the disk before reporting it, so a power cut cannot leave a short file.")
-    var fsync = false
-
-    /// `ROOT/Library/Sounds`, `--out` made absolute, so printed paths can be
-    /// handed on as they are.
-    var folder: SoundsFolder {
-        SoundsFolder(root: out)
-    }
-
     /// The container and encoding, checked by `validate()`.
     var outputFormat: OutputFormat {
         (try? OutputFormat(container: format, encoding: encoding)) ?? .default
+    }
+
+    /// The library's default settings with these options.
+    var rendering: RenderSettings {
+        var rendering = Self.defaults
+        rendering.sampleRate = sampleRate
+        rendering.budget = budget.value
+        rendering.maxSpeed = maxSpeed.value
+        return rendering
     }
 
     func validate() throws {
@@ -75,25 +108,9 @@ struct OutputOptions: ParsableArguments {
         guard RenderSettings.speeds.contains(maxSpeed.value) else {
             throw ValidationError("--max-speed must be between \(RenderSettings.speeds.lowerBound) and \(RenderSettings.speeds.upperBound)")
         }
-        if let soundURLBase, let problem = PushPayload.validate(base: soundURLBase) {
-            throw ValidationError("--sound-url-base: \(problem)")
-        }
-        if let at, !(0...BatchItem.latestAt).contains(at) {
-            throw ValidationError("--at must be whole seconds since 1970, 0 to \(BatchItem.latestAt)")
-        }
         if let sampleRate, !RenderSettings.sampleRates.contains(sampleRate) {
             throw ValidationError("--sample-rate must be between \(RenderSettings.sampleRates.lowerBound) and \(RenderSettings.sampleRates.upperBound) Hz")
         }
-    }
-
-    func announcerOptions(_ phrase: PhraseOptions) -> Announcer.Options {
-        var rendering = Self.defaults
-        rendering.sampleRate = sampleRate
-        rendering.budget = budget.value
-        rendering.maxSpeed = maxSpeed.value
-        return Announcer.Options(
-            prefix: phrase.parsedPrefix, reading: phrase.readingOptions, template: phrase.parsedTemplate, format: outputFormat,
-            rendering: rendering)
     }
 }
 
