@@ -15,6 +15,7 @@ extension FileLayout {
         case .wav: 12 + 8 + (pcm ? 16 : 18 + 12) + 8
         // FORM, AIFF or AIFC (with 'FVER'); 'COMM' (AIFC adds the
         // compression type and an empty name); the 'SSND' chunk header.
+        // IMA4 is AIFC too.
         case .aiff: 12 + (pcm ? 0 : 12) + 8 + (pcm ? 18 : 24) + 16
         }
     }
@@ -84,9 +85,10 @@ extension FileLayout {
         return header.bytes
     }
 
-    /// AIFF for 16-bit PCM, AIFF-C for G.711, big-endian. libsndfile counts
-    /// the padding byte of an odd number of 8-bit samples as one more frame
-    /// (in 'COMM' and 'SSND'), so the file holds an even number of frames.
+    /// AIFF for 16-bit PCM, AIFF-C for G.711 and IMA4, big-endian.
+    /// libsndfile counts the padding byte of an odd number of 8-bit samples
+    /// as one more frame (in 'COMM' and 'SSND'), so the file holds an even
+    /// number of frames; for IMA4 'COMM' counts packets.
     func aiffHeader() -> [UInt8] {
         var header = HeaderBytes()
         let pcm = format.encoding == .pcm16
@@ -104,13 +106,20 @@ extension FileLayout {
         header.marker("COMM")
         header.bigEndian(UInt32(pcm ? 18 : 24))
         header.bigEndian(UInt16(1))  // channels
-        header.bigEndian(UInt32(storedSize / (pcm ? 2 : 1)))  // frames
-        header.bigEndian(UInt16(pcm ? 16 : 8))  // bits per sample
-        header.extended(sampleRate)
-        if !pcm {
-            header.marker(format.encoding == .ulaw ? "ulaw" : "alaw")
-            header.zeros(2)  // an empty compression name, padded to even
+        switch format.encoding {
+        case .pcm16: header.bigEndian(UInt32(storedSize / 2))
+        case .ulaw, .alaw: header.bigEndian(UInt32(storedSize))
+        case .ima4: header.bigEndian(UInt32(storedSize / IMA4.bytesPerPacket))
         }
+        header.bigEndian(UInt16(format.encoding == .ulaw || format.encoding == .alaw ? 8 : 16))  // bits per sample
+        header.extended(sampleRate)
+        switch format.encoding {
+        case .pcm16: break
+        case .ulaw: header.marker("ulaw")
+        case .alaw: header.marker("alaw")
+        case .ima4: header.marker("ima4")
+        }
+        if !pcm { header.zeros(2) }  // an empty compression name, padded to even
         header.marker("SSND")
         header.bigEndian(UInt32(storedSize + 8))
         header.bigEndian(UInt32(0))  // offset

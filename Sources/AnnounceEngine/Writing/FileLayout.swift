@@ -21,20 +21,21 @@ struct FileLayout {
     let fileSize: Int
 
     /// The layout of `frames` mono samples at `sampleRate` in `format`.
-    /// - Throws: ``AudioError`` of kind `unsupportedFormat` for `ima4` or a
-    ///   sample rate outside ``SoundFileEncoder/sampleRates``, `unwritable`
-    ///   when a size does not fit its field.
+    /// - Throws: ``AudioError`` of kind `unsupportedFormat` for a sample
+    ///   rate outside ``SoundFileEncoder/sampleRates``, `unwritable` when a
+    ///   size does not fit its field.
     init(frames: Int, sampleRate: Int, format: OutputFormat) throws(AudioError) {
-        guard format.encoding != .ima4 else {
-            throw AudioError(.unsupportedFormat, "cannot write \(format) on the phone: the phone writes pcm16, ulaw and alaw; ima4 is written by the server only")
-        }
         guard SoundFileEncoder.sampleRates.contains(sampleRate) else {
             throw AudioError(
                 .unsupportedFormat,
                 "cannot write \(format) at \(sampleRate) Hz: the header holds \(SoundFileEncoder.sampleRates.lowerBound) to \(SoundFileEncoder.sampleRates.upperBound) Hz")
         }
-        let bytesPerFrame = format.encoding == .pcm16 ? 2 : 1
-        let (dataSize, overflow) = frames.multipliedReportingOverflow(by: bytesPerFrame)
+        let (dataSize, overflow) =
+            switch format.encoding {
+            case .pcm16: frames.multipliedReportingOverflow(by: 2)
+            case .ulaw, .alaw: (frames, false)
+            case .ima4: IMA4.packets(frames: frames).multipliedReportingOverflow(by: IMA4.bytesPerPacket)
+            }
         guard frames >= 0, !overflow else { throw Self.tooLong(frames, format) }
         self.format = format
         self.frames = frames

@@ -6,14 +6,12 @@ import AnnounceWire
 /// the same samples, sample rate and format (a test holds the two side by
 /// side).
 ///
-/// The files carry nothing but the samples and what describes them: no PEAK
-/// chunk, no strings, no time stamps. 16-bit samples go into a 16-bit file
-/// unchanged. Float samples become 16-bit ones by ``PCM16/samples(_:scale:)``
-/// for a 16-bit file; for µ-law and A-law, ``G711`` codes them directly
-/// (it scales floats its own way), after ``clipped(_:)-(Float)``.
-///
-/// The phone writes `pcm16`, `ulaw` and `alaw` in every container; `ima4`
-/// is refused.
+/// Every ``OutputFormat`` is written. The files carry nothing but the
+/// samples and what describes them: no PEAK chunk, no strings, no time
+/// stamps. 16-bit samples go into a 16-bit file unchanged. Float samples
+/// become 16-bit ones by ``PCM16/samples(_:scale:)`` for a 16-bit file; for
+/// µ-law, A-law and IMA4 they are first ``clipped(_:)-(Float)``, then coded
+/// as libsndfile scales them (by 32767, see ``G711`` and ``IMA4``).
 package enum SoundFileEncoder {
     /// The sample rates every header holds exactly: AIFF stores the rate as
     /// an 80-bit float whose mantissa libsndfile fills from 32 bits, exact
@@ -22,14 +20,15 @@ package enum SoundFileEncoder {
 
     /// The file that mono 16-bit `samples` at `sampleRate` make in `format`.
     /// The server writes them with `sf_writef_short`.
-    /// - Throws: ``AudioError`` of kind `unsupportedFormat` for `ima4` or a
-    ///   sample rate outside ``sampleRates``, `unwritable` for more samples
-    ///   than the container's sizes can count.
+    /// - Throws: ``AudioError`` of kind `unsupportedFormat` for a sample rate
+    ///   outside ``sampleRates``, `unwritable` for more samples than the
+    ///   container's sizes can count.
     package static func encode(_ samples: [Int16], sampleRate: Int, format: OutputFormat) throws(AudioError) -> [UInt8] {
         let layout = try FileLayout(frames: samples.count, sampleRate: sampleRate, format: format)
         switch (format.encoding, layout.byteOrder) {
         case (.ulaw, _): return companded(samples, layout) { G711.ulaw($0) }
         case (.alaw, _): return companded(samples, layout) { G711.alaw($0) }
+        case (.ima4, _): return samples.withUnsafeBufferPointer { samples in layout.file { IMA4.encode(samples, into: $0) } }
         case (_, .bigEndian): return linear(samples, layout) { $0.bigEndian }
         case (_, .littleEndian): return linear(samples, layout) { $0.littleEndian }
         }
@@ -37,7 +36,7 @@ package enum SoundFileEncoder {
 
     /// The file that mono float `samples` at `sampleRate` make in `format`.
     /// The server converts them with ``PCM16/samples(_:scale:)`` for a
-    /// 16-bit file and hands the ``clipped(_:)`` samples to
+    /// 16-bit file and hands the ``clipped(_:)-([Float])`` samples to
     /// `sf_writef_float` otherwise.
     /// - Throws: as ``encode(_:sampleRate:format:)-(Int16,_,_)`` does.
     package static func encode(_ samples: [Float], sampleRate: Int, format: OutputFormat) throws(AudioError) -> [UInt8] {
@@ -45,14 +44,14 @@ package enum SoundFileEncoder {
         switch format.encoding {
         case .ulaw: return companded(samples, layout) { G711.ulaw($0) }
         case .alaw: return companded(samples, layout) { G711.alaw($0) }
-        case .pcm16, .ima4: return try encode(PCM16.samples(samples), sampleRate: sampleRate, format: format)
+        case .ima4: return try encode(samples.map(IMA4.sample), sampleRate: sampleRate, format: format)
+        case .pcm16: return try encode(PCM16.samples(samples), sampleRate: sampleRate, format: format)
         }
     }
 
     /// The size of the file `frames` samples make in `format`, in bytes.
     /// - Throws: ``AudioError`` of kind `unwritable` when a chunk size or
-    ///   the file's size would not fit its field (32 bits in WAV and AIFF),
-    ///   `unsupportedFormat` for `ima4`.
+    ///   the file's size would not fit its field (32 bits in WAV and AIFF).
     package static func fileSize(frames: Int, format: OutputFormat) throws(AudioError) -> Int {
         try FileLayout(frames: frames, sampleRate: sampleRates.lowerBound, format: format).fileSize
     }
