@@ -21,7 +21,7 @@ struct SoundFileEncoderTests {
 
     @Test("16-bit and float samples (±1, beyond, -0.0, NaN, infinity): the same bytes as libsndfile", arguments: formats, sampleRates)
     func sameBytes(format: OutputFormat, rate: Int) throws {
-        var random = SplitMix64(seed: UInt64(rate) &* 31 &+ UInt64(format.description.utf8.count))
+        var random = SplitMix64(seed: format.description.utf8.reduce(UInt64(rate)) { $0 &* 31 &+ UInt64($1) })
         for length in Self.lengths {
             try Self.expectSameFile(.pcm16(Self.int16Samples(length, using: &random)), rate: rate, format: format)
             try Self.expectSameFile(.float(Self.floatSamples(length, using: &random)), rate: rate, format: format)

@@ -36,7 +36,7 @@ extension FileLayout {
         switch format.encoding {
         case .ulaw: header.marker("ulaw")
         case .alaw: header.marker("alaw")
-        case .pcm16, .ima4: header.marker("lpcm")
+        case .pcm16, .ima4: header.marker("lpcm")  // IMA4 is offered in AIFF only
         }
         // kCAFLinearPCMFormatFlagIsLittleEndian: libsndfile sets it for
         // every encoding of a little-endian file.
