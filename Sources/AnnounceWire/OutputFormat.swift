@@ -42,9 +42,11 @@ public struct OutputFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// The file always holds a multiple of this many frames: IMA4 stores
     /// packets of 64 frames, and AIFF pads an odd number of 8-bit frames
-    /// with one more (its chunks have even sizes). The last packet is padded
-    /// with silence; ``RenderSettings/frameMultiple`` (64 by default, a
-    /// multiple of every format's) keeps the file within the budget.
+    /// with one more (its chunks have even sizes). A last, partial IMA4
+    /// packet is filled out with the samples at the same places of the
+    /// packet before it (silence when there is none), as libsndfile does;
+    /// ``RenderSettings/frameMultiple`` (64 by default, a multiple of every
+    /// format's) keeps the file within the budget.
     public var frameMultiple: Int {
         switch (container, encoding) {
         case (_, .ima4): 64

@@ -7,7 +7,7 @@ import AnnounceSystem
 /// Encoding into memory first lets the caller write the whole file with one
 /// `write`, and compare what a file should be with what is on disk before
 /// serving a file that is already there.
-final class MemorySink {
+package final class MemorySink {
     private var storage: UnsafeMutableRawPointer
     private var capacity: Int
     /// The size of the file so far.
@@ -52,7 +52,7 @@ final class MemorySink {
     }
 
     /// Runs `body` with the file's bytes.
-    func withBytes<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withBytes<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
         try body(UnsafeRawBufferPointer(start: storage, count: length))
     }
 

@@ -37,7 +37,7 @@ extension SoundFile {
     /// `path` names the file in errors.
     /// The corresponding C functions are `sf_open_virtual`, `sf_writef_short`,
     /// `sf_writef_float` and `sf_close`.
-    static func encode(
+    package static func encode(
         _ samples: RenderedSamples, sampleRate: Int, format: OutputFormat, naming path: String
     ) throws(AudioError) -> MemorySink {
         // 16-bit samples plus room for any header libsndfile writes.
@@ -56,7 +56,10 @@ extension SoundFile {
         case .float(let samples):
             // libsndfile scales floats for µ-law, A-law and IMA4 its own
             // way (by 32767, not 32768); they are rare enough to leave to it.
-            try file.writeAll(samples, path: path)
+            // Its clipping setting does not reach these encoders: past ±1
+            // they read outside their tables or wrap, so the samples are
+            // clipped first, as the phone's writer (SoundFileEncoder) does.
+            try file.writeAll(SoundFileEncoder.clipped(samples), path: path)
         }
         if let reason = file.close() {
             throw AudioError(.unwritable, "cannot write \(path): \(reason)")
