@@ -60,7 +60,6 @@ let package = Package(
         .testTarget(name: "AnnounceEngineTests", dependencies: ["AnnounceEngine", "AnnounceAudio", "AnnounceTestSupport"]),
         .testTarget(name: "AnnounceExtensionLogicTests", dependencies: ["AnnounceExtensionLogic", "AnnounceTestSupport"]),
         // The phone's sound-file writer, held byte for byte against libsndfile.
-        .testTarget(name: "AnnounceEngineTests", dependencies: ["AnnounceEngine", "AnnounceAudio", "AnnounceTestSupport"]),
         .testTarget(
             name: "AnnounceAudioTests",
             dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"],
