@@ -57,9 +57,10 @@ let package = Package(
         // scratch folders, a seeded generator, the package's own paths.
         .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
         .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"]),
+        // The engine's portable math, and the phone's sound-file writer held
+        // byte for byte against libsndfile.
         .testTarget(name: "AnnounceEngineTests", dependencies: ["AnnounceEngine", "AnnounceAudio", "AnnounceTestSupport"]),
         .testTarget(name: "AnnounceExtensionLogicTests", dependencies: ["AnnounceExtensionLogic", "AnnounceTestSupport"]),
-        // The phone's sound-file writer, held byte for byte against libsndfile.
         .testTarget(
             name: "AnnounceAudioTests",
             dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"],

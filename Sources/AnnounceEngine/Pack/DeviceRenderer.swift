@@ -78,4 +78,14 @@ public struct DeviceAnnouncement: Sendable {
 
     /// The length in seconds.
     public var duration: Double { rendered.duration }
+
+    /// The sound file's bytes, exactly as the server's libsndfile writes
+    /// the same samples in the same format.
+    /// - Throws: ``AudioError`` when the format cannot hold the samples.
+    public func fileBytes() throws(AudioError) -> [UInt8] {
+        switch rendered.samples {
+        case .pcm16(let samples): try SoundFileEncoder.encode(samples, sampleRate: rendered.sampleRate, format: format)
+        case .float(let samples): try SoundFileEncoder.encode(samples, sampleRate: rendered.sampleRate, format: format)
+        }
+    }
 }
