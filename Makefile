@@ -34,12 +34,16 @@ docs-examples: deps
 	ANNOUNCE_RECORD_DOCS=1 $(SWIFT) test --filter DocumentationExampleTests
 
 # The iOS glue in docs/ios cannot be compiled here (no UserNotifications on
-# Linux); parsing it catches syntax errors, and the property lists must load.
-# Its decisions, docs/ios/Logic, are the AnnounceExtensionLogic target that
-# `swift test` builds and tests.
+# Linux); parsing it catches syntax errors, and the property lists (Info,
+# entitlements, privacy manifests) must load as dictionaries. Its decisions,
+# docs/ios/Logic, are the AnnounceExtensionLogic target that `swift test`
+# builds and tests, with the check that each privacy manifest declares the
+# required-reason APIs its target calls.
+IOS_SWIFT := $(shell find docs/ios -name '*.swift' | sort)
+IOS_PLISTS := $(shell find docs/ios \( -name '*.plist' -o -name '*.entitlements' -o -name '*.xcprivacy' \) | sort)
 lint:
-	$(SWIFTC) -parse docs/ios/*.swift docs/ios/Logic/*.swift
-	python3 -c "import plistlib, sys; [plistlib.load(open(f, 'rb')) for f in sys.argv[1:]]" docs/ios/*.plist docs/ios/*.entitlements
+	$(SWIFTC) -parse $(IOS_SWIFT)
+	python3 -c "import plistlib, sys; [isinstance(plistlib.load(open(f, 'rb')), dict) or sys.exit(f + ': not a dictionary') for f in sys.argv[1:]]" $(IOS_PLISTS)
 
 # Library documentation (DocC) for AnnounceCore and AnnounceAudio, as one
 # archive: .build/documentation/announce.doccarchive (open it with Xcode, or
