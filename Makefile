@@ -8,6 +8,10 @@ PREFIX ?= /usr/local
 BUILD_PACKAGES := pkg-config libsndfile1-dev libsamplerate0-dev libsonic-dev libebur128-dev
 # Debian packages `make bench` needs for its peers (sox) and the C launcher.
 BENCH_PACKAGES := sox gcc libc6-dev
+# Debian packages `make test` needs beyond the build's: curl (with HTTP/2,
+# as Debian 12 builds it) and Python's venv, for the APNs scripts in
+# scripts/apns that the tests run against a server on 127.0.0.1.
+TEST_PACKAGES := curl ca-certificates python3 python3-venv
 # Debian packages `make voice` needs to regenerate the default voice.
 VOICE_PACKAGES := espeak-ng sox
 
@@ -24,6 +28,7 @@ build: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
 test: deps lint
+	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) test
 
 # Rewrites the output of every `$ announce …` example in README.md and docs/
