@@ -33,23 +33,12 @@ import Testing
     }
 
     @Test("4 processes counting at once lose no count",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: CommandLine.arguments[0])))
+          .enabled(if: WriterProcesses.isAvailable))
     func concurrentProcesses() throws {
         let scratch = try ScratchFolder("counters-processes")
         let file = scratch.url("Library/Application Support/announce-counters.json")
-        var writers: [Process] = []
-        for index in 0..<4 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            process.arguments = ["--testing-library", "swift-testing", "--filter", "DeliveryCountersProcessTests/writerProcess"]
-            var environment = ProcessInfo.processInfo.environment
-            environment[Self.fileVariable] = file.path
-            environment[Self.writerVariable] = String(index)
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            writers.append(process)
+        let writers = try WriterProcesses.start(4, filter: "DeliveryCountersProcessTests/writerProcess") { index in
+            [Self.fileVariable: file.path, Self.writerVariable: String(index)]
         }
         for process in writers {
             process.waitUntilExit()
