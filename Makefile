@@ -8,6 +8,10 @@ PREFIX ?= /usr/local
 BUILD_PACKAGES := pkg-config libsndfile1-dev libsamplerate0-dev libsonic-dev libebur128-dev
 # Debian packages `make bench` needs for its peers (sox) and the C launcher.
 BENCH_PACKAGES := sox gcc libc6-dev
+# Debian packages `make test` needs beyond the build's: curl (with HTTP/2,
+# as Debian 12 builds it) and Python's venv, for the APNs scripts in
+# scripts/apns that the tests run against a server on 127.0.0.1.
+TEST_PACKAGES := curl ca-certificates python3 python3-venv
 # Debian packages `make voice` needs to regenerate the default voice.
 VOICE_PACKAGES := espeak-ng sox
 
@@ -24,6 +28,7 @@ build: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
 test: deps lint
+	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) test
 
 # Rewrites the output of every `$ announce …` example in README.md and docs/
@@ -34,12 +39,16 @@ docs-examples: deps
 	ANNOUNCE_RECORD_DOCS=1 $(SWIFT) test --filter DocumentationExampleTests
 
 # The iOS glue in docs/ios cannot be compiled here (no UserNotifications on
-# Linux); parsing it catches syntax errors, and the property lists must load.
-# Its decisions, docs/ios/Logic, are the AnnounceExtensionLogic target that
-# `swift test` builds and tests.
+# Linux); parsing it catches syntax errors, and the property lists (Info,
+# entitlements, privacy manifests) must load as dictionaries. Its decisions,
+# docs/ios/Logic, are the AnnounceExtensionLogic target that `swift test`
+# builds and tests, with the check that each privacy manifest declares the
+# required-reason APIs its target calls.
+IOS_SWIFT := $(shell find docs/ios -name '*.swift' | sort)
+IOS_PLISTS := $(shell find docs/ios \( -name '*.plist' -o -name '*.entitlements' -o -name '*.xcprivacy' \) | sort)
 lint:
-	$(SWIFTC) -parse docs/ios/*.swift docs/ios/Logic/*.swift
-	python3 -c "import plistlib, sys; [plistlib.load(open(f, 'rb')) for f in sys.argv[1:]]" docs/ios/*.plist docs/ios/*.entitlements
+	$(SWIFTC) -parse $(IOS_SWIFT)
+	python3 -c "import plistlib, sys; [isinstance(plistlib.load(open(f, 'rb')), dict) or sys.exit(f + ': not a dictionary') for f in sys.argv[1:]]" $(IOS_PLISTS)
 
 # Library documentation (DocC) for AnnounceCore and AnnounceAudio, as one
 # archive: .build/documentation/announce.doccarchive (open it with Xcode, or

@@ -43,39 +43,3 @@ struct FullDiskTests {
         #expect(try SoundFile.info(path: path).frames == 2)
     }
 }
-
-/// A tmpfs of a few kilobytes mounted on a temporary folder.
-struct ScratchMount {
-    struct Failure: Error {}
-
-    let folder: ScratchFolder
-    var path: String { folder.path }
-
-    static let isAvailable: Bool = {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/bin/mount") else { return false }
-        guard let probe = try? ScratchMount(kilobytes: 16) else { return false }
-        probe.unmount()
-        return true
-    }()
-
-    init(kilobytes: Int) throws {
-        folder = try ScratchFolder("tmpfs")
-        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", folder.path]) else {
-            folder.remove()
-            throw Failure()
-        }
-    }
-
-    func remountReadOnly() throws {
-        guard Self.run("/bin/mount", ["-o", "remount,ro", path]) else { throw Failure() }
-    }
-
-    func unmount() {
-        _ = Self.run("/bin/umount", [path])
-        folder.remove()
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        (try? ProcessRunner.run(URL(fileURLWithPath: tool), arguments, timeout: 30))?.status == 0
-    }
-}

@@ -1,4 +1,5 @@
 @testable import AnnounceExtensionLogic
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -42,28 +43,17 @@ import Testing
     }
 
     @Test("4 processes delivering the same 30 payments at once announce each exactly once",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: CommandLine.arguments[0])))
+          .enabled(if: WriterProcesses.isAvailable))
     func concurrentProcesses() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recent-processes-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("announce-recent-ids.json")
-        var writers: [(Process, URL)] = []
-        for index in 0..<4 {
-            let results = folder.appendingPathComponent("writer-\(index).txt")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            process.arguments = ["--testing-library", "swift-testing", "--filter", "writerProcess"]
-            var environment = ProcessInfo.processInfo.environment
-            environment[Self.fileVariable] = file.path
-            environment[Self.resultsVariable] = results.path
-            environment[Self.writerVariable] = String(index)
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            writers.append((process, results))
+        let results = (0..<4).map { folder.appendingPathComponent("writer-\($0).txt") }
+        let processes = try WriterProcesses.start(4, filter: "RecentPaymentsProcessTests/writerProcess") { index in
+            [Self.fileVariable: file.path, Self.resultsVariable: results[index].path, Self.writerVariable: String(index)]
         }
+        let writers = Array(zip(processes, results))
         var firsts: [String] = []
         for (process, results) in writers {
             process.waitUntilExit()

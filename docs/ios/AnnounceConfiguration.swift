@@ -1,4 +1,5 @@
 import Foundation
+import os
 
 /// The settings the app and its Notification Service Extension share.
 ///
@@ -19,12 +20,40 @@ enum AnnounceConfiguration {
     /// never one younger than 10 minutes.
     static let folderPolicy = SoundFolderPolicy()
 
-    /// A generic sound in the app's bundle (Copy Bundle Resources of the app
-    /// target), played when an announcement cannot be had in time: the
-    /// voice's 支付宝到账 made by announce at the announcements' loudness
-    /// (docs/ios/payment-fallback.wav; docs/IOS.md shows the command). Its
-    /// name does not follow announce's rule, so no cleanup deletes it.
+    /// The generic sound played when an announcement cannot be had in time:
+    /// the voice's 支付宝到账 made by announce at the announcements' loudness
+    /// (docs/ios/payment-fallback.wav; docs/IOS.md shows the command). It is
+    /// a resource of both targets (Copy Bundle Resources), and both copy it
+    /// into the App Group's `Library/Sounds`, where iOS looks
+    /// (``installFallbackSound()``). Its name is plain, not announce's, so
+    /// no cleanup deletes it.
     static let fallbackSound = "payment-fallback.wav"
+
+    /// Where the app sends its device token and the delivery counters
+    /// (``DeviceReport``): your backend.
+    static let deviceReportURL = URL(string: "https://api.example.com/merchant/devices")!
+
+    /// Whether the backend sends `"interruption-level": "time-sensitive"`
+    /// and the app has the Time Sensitive Notifications capability: the app
+    /// then tells the merchant when time-sensitive delivery is turned off.
+    static let expectsTimeSensitive = true
+
+    /// The push behind the app's test button (``TestAnnouncement``), as the
+    /// backend would send it. It names the fallback sound, which every phone
+    /// has; with a sound host of your own, put announce's payload for a
+    /// small amount here instead (`announce render --json
+    /// --sound-url-base …`), and the test downloads it like a payment.
+    static var testPayload: [AnyHashable: Any] {
+        ["aps": ["alert": ["title": "收款通知", "body": "支付宝到账"], "sound": fallbackSound, "mutable-content": 1]]
+    }
+
+    /// How long after the button the test announcement arrives: time to
+    /// lock the phone or leave the app.
+    static let testDelay: TimeInterval = 10
+
+    /// The log of both targets: Console.app shows it under this subsystem
+    /// (Action ▸ Include Info Messages).
+    static let log = Logger(subsystem: "com.example.merchant", category: "announce")
 
     /// The App Group container, nil when the App Group is not in the
     /// target's entitlements.
@@ -52,5 +81,27 @@ enum AnnounceConfiguration {
     static func recentPayments() -> RecentPayments? {
         guard let container = container() else { return nil }
         return RecentPayments(file: container.appendingPathComponent("Library/Application Support/announce-recent-ids.json"))
+    }
+
+    /// The delivery counters, one store per process (counts that could not
+    /// be written are kept in it until they can).
+    static let counters: DeliveryCounters? = container().map {
+        DeliveryCounters(file: $0.appendingPathComponent("Library/Application Support/announce-counters.json"))
+    }
+
+    /// Copies the fallback sound from this target's bundle into the App
+    /// Group's `Library/Sounds` when it is missing or different. Returns
+    /// whether it is there. The app calls it when it becomes active, the
+    /// extension with every push (a compare of 33 kB when it is there).
+    @discardableResult
+    static func installFallbackSound() -> Bool {
+        guard let folder = soundFolder(), let bundled = Bundle.main.url(forResource: fallbackSound, withExtension: nil) else { return false }
+        do {
+            _ = try FallbackSound.install(bundled: bundled, named: fallbackSound, in: folder)
+            return true
+        } catch {
+            log.error("fallback sound not installed: \(String(describing: error), privacy: .public)")
+            return false
+        }
     }
 }

@@ -1,40 +1,59 @@
 import UIKit
 import UserNotifications
 
-/// Asks to show alerts and play sounds, registers with APNs, and prunes
-/// the App Group's `Library/Sounds` each time the app comes to the foreground.
-final class AppDelegate: NSObject, UIApplicationDelegate {
+/// Presents payment notifications while the app is on screen, asks to
+/// show alerts and play sounds, registers with APNs and reports the device
+/// token to the backend, and each time the app becomes active puts the
+/// fallback sound where iOS looks and prunes old announcements.
+final class AppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
     ) -> Bool {
+        // Before launch ends, as Apple asks, so that a payment arriving while
+        // the app is open reaches userNotificationCenter(_:willPresent:…).
+        UNUserNotificationCenter.current().delegate = self
         Task { @MainActor in
             let center = UNUserNotificationCenter.current()
             let granted = (try? await center.requestAuthorization(options: [.alert, .sound, .badge])) ?? false
             // Without .sound the banner still shows but nothing is said.
             if granted { UIApplication.shared.registerForRemoteNotifications() }
         }
-        // The extension keeps the folder bounded as it delivers; the app
-        // applies the same rule when it comes to the foreground, to free
-        // the space sooner. Neither deletes a file younger than 10 minutes:
-        // iOS plays a sound after the extension has handed it back.
+        // The extension keeps the folder bounded as it delivers and installs
+        // the fallback with its first push; the app does both as soon as it
+        // is opened. Neither deletes a file younger than 10 minutes: iOS
+        // plays a sound after the extension has handed it back.
         NotificationCenter.default.addObserver(
             forName: UIApplication.didBecomeActiveNotification, object: nil, queue: nil
         ) { _ in
-            DispatchQueue.global(qos: .background).async { SoundCleanup.prune() }
+            DispatchQueue.global(qos: .background).async {
+                AnnounceConfiguration.installFallbackSound()
+                SoundCleanup.prune()
+            }
         }
         return true
     }
 
-    /// The token APNs addresses this phone's pushes to. Send it to your
-    /// backend with your own API; for a first test, copy it from Xcode's
-    /// console into a push tool.
+    /// A notification arriving while the app is in the foreground: without
+    /// this, iOS shows no banner and plays no sound. The extension has
+    /// already chosen the sound (none for a repeated or late payment), so
+    /// every notification is presented with banner, list and sound.
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {
+        completionHandler([.banner, .list, .sound])
+    }
+
+    /// The token APNs addresses this phone's pushes to: sent to the backend
+    /// with the delivery counters (``DeviceRegistration``). For a first test,
+    /// copy it from Xcode's console into scripts/apns/send-push.
     func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
-        let token = deviceToken.map { String(format: "%02x", $0) }.joined()
-        print("APNs device token: \(token)")
+        AnnounceConfiguration.log.info("APNs device token: \(DeviceReport.hex(deviceToken), privacy: .public)")
+        Task { await DeviceRegistration.send(token: deviceToken) }
     }
 
     func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: Error) {
-        print("APNs registration failed: \(error)")
+        AnnounceConfiguration.log.error("APNs registration failed: \(String(describing: error), privacy: .public)")
     }
 }

@@ -1,15 +1,16 @@
 import SwiftUI
 
-/// The merchant app. Announcements need nothing from its user interface:
-/// the app's part is to ask for permission, register for pushes (in
-/// ``AppDelegate``) and delete old announcements.
+/// The merchant app: one screen (``AnnouncementStatusView``) that says
+/// whether announcements can be heard, how they fared, and plays a test
+/// announcement on request. Permission, APNs registration, the fallback
+/// sound and cleanup are in ``AppDelegate``.
 @main
 struct MerchantApp: App {
     @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
 
     var body: some Scene {
         WindowGroup {
-            Text("收款播报")
+            AnnouncementStatusView()
         }
     }
 }

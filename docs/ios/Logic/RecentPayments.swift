@@ -7,10 +7,10 @@ import Foundation
 /// - **Survives restarts:** every claim is read from and written to the
 ///   file; nothing is kept in memory between pushes.
 /// - **Safe with two extensions at once:** iOS may run several extension
-///   processes together. A claim holds an exclusive `flock` on a lock file
-///   beside the record while it reads, decides and writes, and the record is
-///   replaced atomically (written to a temporary file, then renamed), so a
-///   reader never sees half a record and no claim is lost.
+///   processes together. A claim reads, decides and writes under an
+///   exclusive lock and replaces the record atomically
+///   (``LockedRecordFile``), so a reader never sees half a record and no
+///   claim is lost.
 /// - **Readable after first unlock:** the record is written with
 ///   `completeUntilFirstUserAuthentication`, so a locked phone can use it.
 ///
@@ -19,12 +19,13 @@ import Foundation
 /// on Linux and tests it with concurrent writers.
 struct RecentPayments: Sendable {
     /// The record file, e.g. `<App Group>/Library/Application Support/announce-recent-ids.json`.
-    let file: URL
+    var file: URL { record.file }
     /// The most ids kept.
     let capacity: Int
+    private let record: LockedRecordFile
 
     init(file: URL, capacity: Int = 256) {
-        self.file = file
+        record = LockedRecordFile(file: file)
         self.capacity = max(1, capacity)
     }
 
@@ -37,25 +38,22 @@ struct RecentPayments: Sendable {
     }
 
     /// Why the record could not be used.
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        let description: String
-    }
+    typealias Failure = LockedRecordFile.Failure
 
     /// Records `id` as announced at `now`, or reports that it already was.
     func claim(_ id: String, at now: Date) throws(Failure) -> Claim {
-        try withLock { () throws(Failure) -> Claim in
-            var entries = read()
-            if entries.contains(where: { $0.id == id }) { return .repeated }
+        try record.update { (data: Data?) throws(Failure) -> (result: Claim, replacement: Data?) in
+            var entries = Self.entries(in: data)
+            if entries.contains(where: { $0.id == id }) { return (.repeated, nil) }
             entries.append(Entry(id: id, at: now.timeIntervalSince1970))
             if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
-            try write(entries)
-            return .first
+            return (.first, try Self.encode(entries))
         }
     }
 
     /// The ids in the record, oldest first.
     func ids() -> [String] {
-        (try? withLock { () throws(Failure) -> [String] in read().map(\.id) }) ?? []
+        Self.entries(in: record.contents()).map(\.id)
     }
 
     private struct Entry {
@@ -63,33 +61,9 @@ struct RecentPayments: Sendable {
         let at: Double
     }
 
-    /// Runs `body` holding an exclusive lock on `<file>.lock` (made if
-    /// missing). The lock ends with the process, so a killed extension never
-    /// leaves it held.
-    private func withLock<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
-        let folder = file.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true,
-                attributes: [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication])
-        } catch {
-            throw Failure(description: "cannot make \(folder.path): \(error)")
-        }
-        let descriptor = open(file.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Failure(description: "cannot open the lock file (errno \(errno))") }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw Failure(description: "cannot lock the record (errno \(errno))") }
-        }
-        defer { flock(descriptor, LOCK_UN) }
-        return try body()
-    }
-
-    /// The entries of the file; none when it is missing or not a record.
-    private func read() -> [Entry] {
-        guard let data = try? Data(contentsOf: file),
-              let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
-        else { return [] }
+    /// The entries of the file's bytes; none when missing or not a record.
+    private static func entries(in data: Data?) -> [Entry] {
+        guard let data, let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
         var entries: [Entry] = []
         for element in list {
             guard let id = element["id"] as? String else { return [] }
@@ -99,14 +73,12 @@ struct RecentPayments: Sendable {
         return entries
     }
 
-    /// Replaces the file in one rename.
-    private func write(_ entries: [Entry]) throws(Failure) {
+    private static func encode(_ entries: [Entry]) throws(Failure) -> Data {
         let list: [[String: Any]] = entries.map { ["id": $0.id, "at": $0.at] }
         do {
-            let data = try JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])
-            try data.write(to: file, options: [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
+            return try JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])
         } catch {
-            throw Failure(description: "cannot write \(file.path): \(error)")
+            throw Failure(description: "cannot encode the record: \(error)")
         }
     }
 }

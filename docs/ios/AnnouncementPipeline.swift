@@ -1,0 +1,122 @@
+import Foundation
+import UserNotifications
+
+/// The path from a push to the sound it plays, shared by the extension
+/// (every push) and the app (its test announcement), so a test takes
+/// exactly the way a payment does.
+///
+/// Every decision is made by the Foundation-only files of `Logic/`
+/// (`AnnouncePolicy.start`, `SoundFolder.install`, `DownloadCheck`,
+/// `FallbackSound`, `DeliveryOutcome`); this file carries them out with
+/// URLSession and UserNotifications.
+///
+/// 1. The fallback sound is put into the App Group's `Library/Sounds` if it
+///    is missing (`AnnounceConfiguration.installFallbackSound`).
+/// 2. `AnnouncePolicy.start` claims the payment's id and chooses: no sound,
+///    the name as sent, the fallback, a file already there, or a download.
+/// 3. A file already there is touched and used; a missing one is obtained
+///    (``obtainMissing(_:from:in:attach:done:)``: downloaded, checked,
+///    renamed into place).
+/// 4. The folder is kept within its bounds, never deleting the sound just
+///    chosen.
+enum AnnouncementPipeline {
+    /// Works out `push`'s outcome and calls `done` once with it, on any
+    /// thread. Work that may outlast the delivery (a download) is handed to
+    /// `attach` as a cancel action. Call it off the main thread.
+    static func run(
+        _ push: AnnouncePush, now: Date, recent: RecentPayments?,
+        attach: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+        done: @escaping @Sendable (DeliveryOutcome) -> Void
+    ) {
+        AnnounceConfiguration.installFallbackSound()
+        let folder = AnnounceConfiguration.soundFolder()
+        let choice = AnnounceConfiguration.policy.start(push, now: now, recent: recent, folder: folder)
+        switch choice {
+        case .installed(let name):
+            guard let folder else { return done(.fallback(.noFolder)) }
+            // Cleanup counts a file's age from its last use, as announce batch does.
+            folder.touch(name)
+            done(.announcement(name, .reused))
+            folder.prune(AnnounceConfiguration.folderPolicy, keeping: [name])
+        case .download(let name, let url):
+            guard let folder else { return done(.fallback(.noFolder)) }
+            obtainMissing(name, from: url, in: folder, attach: attach, done: done)
+        case .silent, .asSent, .fallback:
+            done(DeliveryOutcome(immediate: choice) ?? .interim)
+        }
+    }
+
+    /// An announcement that is not in `Library/Sounds` yet: downloaded from
+    /// the backend's URL. Rendering it on the phone from the voice pack,
+    /// when the extension has one, comes first, here, before the download.
+    private static func obtainMissing(
+        _ name: String, from url: URL, in folder: SoundFolder,
+        attach: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+        done: @escaping @Sendable (DeliveryOutcome) -> Void
+    ) {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 10)
+        // The size check compares the file with Content-Length, which only
+        // holds for the bytes as sent: ask for no compression.
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        let task = session.downloadTask(with: request) { location, response, error in
+            do {
+                if let error { throw error }
+                guard let location, let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+                // URLSession deletes `location` when this handler returns:
+                // the install moves it first, into the folder itself.
+                try folder.install(
+                    as: name,
+                    placing: { try FileManager.default.moveItem(at: location, to: $0) },
+                    check: { try DownloadCheck.check($0, status: http.statusCode, expectedLength: http.expectedContentLength, for: name) })
+                done(.announcement(name, .downloaded))
+                folder.prune(AnnounceConfiguration.folderPolicy, keeping: [name])
+            } catch {
+                AnnounceConfiguration.log.error("download failed: \(String(describing: error), privacy: .public)")
+                done(.fallback(.downloadFailed))
+            }
+        }
+        attach { task.cancel() }
+        task.resume()
+    }
+
+    /// One session for the process's life. Its timeouts end a download well
+    /// inside the extension's 30 s; it keeps nothing on disk.
+    private static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 10
+        configuration.timeoutIntervalForResource = 20
+        configuration.waitsForConnectivity = false
+        configuration.urlCache = nil
+        return URLSession(configuration: configuration)
+    }()
+
+    /// The notification sound for `outcome`: the file or name, none, the
+    /// fallback when it is in the App Group's `Library/Sounds`, else the
+    /// system's sound.
+    static func sound(for outcome: DeliveryOutcome) -> UNNotificationSound? {
+        let fallbackInstalled = AnnounceConfiguration.soundFolder()?.hasFile(named: AnnounceConfiguration.fallbackSound) ?? false
+        switch outcome.sound(fallback: AnnounceConfiguration.fallbackSound, fallbackInstalled: fallbackInstalled) {
+        case .none: return nil
+        case .named(let name): return UNNotificationSound(named: UNNotificationSoundName(name))
+        case .systemDefault: return .default
+        }
+    }
+
+    /// A copy of the announcement to attach, so the merchant can play it
+    /// again from the expanded notification; nil for other outcomes, and
+    /// when its type or size does not allow one (``ReplayAttachment``).
+    static func attachment(for outcome: DeliveryOutcome) -> UNNotificationAttachment? {
+        guard case .announcement(let name, _) = outcome, let folder = AnnounceConfiguration.soundFolder() else { return nil }
+        let sound = folder.url(of: name)
+        guard let hint = ReplayAttachment.typeHint(for: sound),
+              let copy = try? ReplayAttachment.copy(of: sound, under: FileManager.default.temporaryDirectory)
+        else { return nil }
+        do {
+            return try UNNotificationAttachment(
+                identifier: "announcement", url: copy, options: [UNNotificationAttachmentOptionsTypeHintKey: hint])
+        } catch {
+            ReplayAttachment.discard(copy)
+            return nil
+        }
+    }
+}

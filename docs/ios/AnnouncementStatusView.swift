@@ -1,0 +1,82 @@
+import SwiftUI
+import UserNotifications
+
+/// The merchant's screen: one line for each setting that keeps
+/// announcements from being heard (``NotificationHealth``), the delivery
+/// counters (``DeliveryCounters/summary(_:)``), and a button that plays a
+/// test announcement through the extension's own path.
+struct AnnouncementStatusView: View {
+    @StateObject private var status = AnnouncementStatus()
+    @Environment(\.scenePhase) private var phase
+
+    var body: some View {
+        NavigationView {
+            List {
+                Section("通知设置") {
+                    if status.problems.isEmpty {
+                        Text("通知设置正常：到账时会播报")
+                    } else {
+                        ForEach(status.problems, id: \.self) { Text($0.message) }
+                    }
+                }
+                Section("播报统计") {
+                    ForEach(status.summary, id: \.self) { Text($0) }
+                }
+                Section {
+                    Button("测试播报") { status.playTest() }
+                } footer: {
+                    Text("\(Int(AnnounceConfiguration.testDelay)) 秒后播报：可留在本应用、切到后台或锁屏，听音量、静音开关和专注模式的效果。")
+                }
+            }
+            .navigationTitle("收款播报")
+        }
+        .task { await status.refresh() }
+        .onChange(of: phase) { newPhase in
+            if newPhase == .active { Task { await status.refresh() } }
+        }
+    }
+}
+
+/// What the status screen shows, read when it appears and each time the
+/// app becomes active.
+@MainActor
+final class AnnouncementStatus: ObservableObject {
+    @Published private(set) var problems: [NotificationHealth.Problem] = []
+    @Published private(set) var summary: [String] = []
+    private var tests = 0
+
+    func refresh() async {
+        let settings = await UNUserNotificationCenter.current().notificationSettings()
+        problems = NotificationHealth.problems(
+            NotificationHealth.Settings(settings), expectsTimeSensitive: AnnounceConfiguration.expectsTimeSensitive)
+        summary = DeliveryCounters.summary(AnnounceConfiguration.counters?.counts() ?? [:])
+        await DeviceRegistration.send()
+    }
+
+    /// Builds the test push (``TestAnnouncement``), sends it through the
+    /// extension's path (``AnnouncementPipeline``: the file into the App
+    /// Group's `Library/Sounds`, then its sound) and schedules it as a local
+    /// notification `AnnounceConfiguration.testDelay` seconds from now. It
+    /// is not counted.
+    func playTest() {
+        tests += 1
+        let userInfo = TestAnnouncement.push(from: AnnounceConfiguration.testPayload, now: Date(), number: tests)
+        let push = AnnouncePush(userInfo: userInfo)
+        let alert = TestAnnouncement.alert(of: userInfo)
+        let identifier = push.id ?? UUID().uuidString
+        DispatchQueue.global(qos: .userInitiated).async {
+            AnnouncementPipeline.run(push, now: Date(), recent: nil, attach: { _ in }) { outcome in
+                let content = UNMutableNotificationContent()
+                content.title = alert.title
+                content.body = alert.body
+                content.sound = AnnouncementPipeline.sound(for: outcome)
+                if AnnounceConfiguration.expectsTimeSensitive { content.interruptionLevel = .timeSensitive }
+                let trigger = UNTimeIntervalNotificationTrigger(timeInterval: AnnounceConfiguration.testDelay, repeats: false)
+                UNUserNotificationCenter.current().add(UNNotificationRequest(identifier: identifier, content: content, trigger: trigger)) { error in
+                    if let error { AnnounceConfiguration.log.error("test not scheduled: \(String(describing: error), privacy: .public)") }
+                }
+                AnnounceConfiguration.log.info("test announcement: \(outcome.logDescription, privacy: .public)")
+            }
+        }
+    }
+}

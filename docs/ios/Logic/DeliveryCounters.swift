@@ -1,0 +1,151 @@
+import Foundation
+
+/// How the extension delivered each push, counted in one small file of the
+/// App Group, so the app can show the merchant (and send the backend) how
+/// announcements fare in the field: how many were downloaded or reused, how
+/// many got the fallback sound and why, how many were silenced as repeated
+/// or late.
+///
+/// - **Survives restarts, safe with several extensions at once:** each count
+///   reads, adds and writes under an exclusive lock and replaces the file
+///   atomically (``LockedRecordFile``), as the record of recent payments does.
+/// - **Bounded:** one number per ``Counter``; anything else in the file is
+///   dropped, a count saturates at `Int.max`, a file over 1 MB counts as empty.
+/// - **Never loses a count it could not write:** when the file cannot be
+///   written (the phone not unlocked since it started, a full or read-only
+///   container), the count is kept in memory and written with the next
+///   count that can be, as long as the process lives. Keep one store per
+///   process (``AnnounceConfiguration``'s `counters`).
+///
+/// Foundation only: the package compiles this file on Linux and tests it
+/// with concurrent threads and processes.
+final class DeliveryCounters: @unchecked Sendable {
+    /// What is counted: each ``DeliveryOutcome`` falls under one counter.
+    enum Counter: String, CaseIterable, Sendable {
+        /// announce's file, downloaded for this push.
+        case downloaded
+        /// announce's file, already in `Library/Sounds`.
+        case reused
+        /// A plain `aps.sound`, left for iOS to find.
+        case asSent = "as-sent"
+        /// A push without `aps.sound` (a held payment of a burst): no sound.
+        case held
+        /// An `announce-id` announced before: no sound.
+        case repeated
+        /// An `announce-at` older than the policy's maximum age: no sound.
+        case late
+        /// The fallback: `aps.sound` is neither announce's name nor a plain one.
+        case fallbackRefusedName = "fallback-refused-name"
+        /// The fallback: the App Group's `Library/Sounds` was not available.
+        case fallbackNoFolder = "fallback-no-folder"
+        /// The fallback: no URL, or one the policy refuses.
+        case fallbackRefusedURL = "fallback-refused-url"
+        /// The fallback: the download or its checks failed.
+        case fallbackDownloadFailed = "fallback-download-failed"
+        /// The fallback: the system's time ran out first.
+        case fallbackTimedOut = "fallback-timed-out"
+        /// The fallback: a new push reached the same extension first.
+        case fallbackSuperseded = "fallback-superseded"
+    }
+
+    /// The file, e.g. `<App Group>/Library/Application Support/announce-counters.json`.
+    var file: URL { record.file }
+
+    private let record: LockedRecordFile
+    private let lock = NSLock()
+    private var kept: [Counter: Int] = [:]
+
+    init(file: URL) {
+        record = LockedRecordFile(file: file)
+    }
+
+    /// Adds one to `counter`, with any counts kept from earlier failures.
+    /// Throws when the file cannot be written; the counts are then kept.
+    func record(_ counter: Counter) throws(LockedRecordFile.Failure) {
+        // Taken out while written, so two threads never write one count twice.
+        let adding = lock.withLock {
+            kept[counter, default: 0] += 1
+            defer { kept = [:] }
+            return kept
+        }
+        do {
+            try record.update { (data: Data?) throws(LockedRecordFile.Failure) -> (result: Void, replacement: Data?) in
+                ((), try Self.encode(Self.merge(Self.counts(in: data), adding)))
+            }
+        } catch {
+            lock.withLock { kept = Self.merge(kept, adding) }
+            throw error
+        }
+    }
+
+    /// The counts kept in memory because the file could not be written.
+    var unwritten: [Counter: Int] { lock.withLock { kept } }
+
+    /// The counts in the file plus those not yet written; only counters
+    /// above zero.
+    func counts() -> [Counter: Int] {
+        Self.merge(Self.counts(in: record.contents()), unwritten)
+    }
+
+    /// Sets every count to zero.
+    func reset() throws(LockedRecordFile.Failure) {
+        lock.withLock { kept = [:] }
+        try record.update { (_: Data?) throws(LockedRecordFile.Failure) -> (result: Void, replacement: Data?) in
+            ((), try Self.encode([:]))
+        }
+    }
+
+    /// The counts as lines for the merchant, one per group (announced,
+    /// fallback, not announced), each naming its nonzero counters.
+    static func summary(_ counts: [Counter: Int]) -> [String] {
+        let groups: [(String, [(Counter, String)])] = [
+            ("已播报", [(.downloaded, "下载"), (.reused, "已有文件"), (.asSent, "按推送音效")]),
+            ("备用提示音", [
+                (.fallbackTimedOut, "超时"), (.fallbackSuperseded, "被新推送打断"), (.fallbackDownloadFailed, "下载失败"),
+                (.fallbackRefusedName, "文件名无效"), (.fallbackRefusedURL, "地址无效"), (.fallbackNoFolder, "共享容器不可用"),
+            ]),
+            ("未播报", [(.repeated, "重复推送"), (.late, "过时推送"), (.held, "静音横幅")]),
+        ]
+        let lines = groups.compactMap { title, members -> String? in
+            let named = members.compactMap { counter, label in counts[counter].flatMap { $0 > 0 ? "\(label) \($0)" : nil } }
+            guard !named.isEmpty else { return nil }
+            let total = members.reduce(0) { $0.addingReportingOverflow(counts[$1.0] ?? 0).overflow ? Int.max : $0 + (counts[$1.0] ?? 0) }
+            return "\(title) \(total) 次：" + named.joined(separator: "，")
+        }
+        return lines.isEmpty ? ["尚无到账推送"] : lines
+    }
+
+    /// The counts of the file's bytes: known counters with whole numbers
+    /// above zero; none when missing or not a record.
+    private static func counts(in data: Data?) -> [Counter: Int] {
+        guard let data, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+        var counts: [Counter: Int] = [:]
+        for (key, value) in object {
+            // Whole numbers only (NSNumber bridges 1.5 to Int as 1), and not
+            // `true`, which bridges to 1 (a boolean's type encoding is "c").
+            guard let counter = Counter(rawValue: key), let number = value as? NSNumber,
+                  String(cString: number.objCType) != "c",
+                  let count = Int(exactly: number.doubleValue) ?? (value as? Int), count > 0
+            else { continue }
+            counts[counter] = count
+        }
+        return counts
+    }
+
+    /// `a` and `b` added, saturating at `Int.max`.
+    private static func merge(_ a: [Counter: Int], _ b: [Counter: Int]) -> [Counter: Int] {
+        a.merging(b) { x, y in
+            let (sum, overflow) = x.addingReportingOverflow(y)
+            return overflow ? Int.max : sum
+        }
+    }
+
+    private static func encode(_ counts: [Counter: Int]) throws(LockedRecordFile.Failure) -> Data {
+        let object = Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
+        do {
+            return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        } catch {
+            throw LockedRecordFile.Failure(description: "cannot encode the counters: \(error)")
+        }
+    }
+}
