@@ -203,7 +203,8 @@ package struct PackExport {
         let voice = announcer.voice
         let joiner = Joiner(settings: announcer.settings)
         let source = PackClipSource(
-            tier: tier, sampleRate: announcer.settings.rate, fadeFrames: announcer.settings.frames(announcer.settings.fade))
+            tier: tier, sampleRate: announcer.settings.rate,
+            fade: FadeCurve(gains: Fade(frames: announcer.settings.frames(announcer.settings.fade)).gains))
         for row in budget.rows
         where row.template == Template.payment.description && row.missingWord == nil && row.fits && row.speed > 1 {
             let template = try Template(row.template)

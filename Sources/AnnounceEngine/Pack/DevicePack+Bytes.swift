@@ -221,6 +221,7 @@ extension PackReader {
                 }
                 let stored = DevicePack.CompactSamples(codes: codes, scale: scale, faded: faded == 1)
                 compact = stored
+                // Checked now, made again when an announcement needs them.
                 samples = stored.samples(fade: fade)
             default:
                 throw PackError(.damaged, "\(name): \(what) is stored in a way this engine does not read")
@@ -230,7 +231,8 @@ extension PackReader {
                 throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has")
             }
             let prepared = PreparedClip(
-                path: file, audio: AudioBuffer(sampleRate: sampleRate, samples: samples), originalDuration: duration,
+                path: file, audio: AudioBuffer(sampleRate: sampleRate, samples: compact == nil ? samples : []),
+                originalDuration: duration,
                 gain: gain, fadeFrames: fadeFrames, measurement: measurement)
             let limitedCount = try self.count("\(what)'s limiter data")
             var limited: [Int: DevicePack.Limited] = [:]

@@ -71,7 +71,10 @@ public struct DevicePack: Sendable {
 
     /// A prepared clip and its limiter data.
     package struct Clip: Sendable {
-        /// The prepared clip; its path is the file the manifest names.
+        /// The prepared clip; its path is the file the manifest names. A
+        /// pack read from bytes leaves the samples of a compact clip
+        /// empty, to make them when an announcement needs them
+        /// (``prepared(fade:)``): the phone holds half the memory.
         package var prepared: PreparedClip
         /// By grid step (gain = step × ``Joiner/limiterGainStep``): how the
         /// clip is limited at every gain of the grid it can meet.
@@ -84,6 +87,18 @@ public struct DevicePack: Sendable {
             self.prepared = prepared
             self.limited = limited
             self.compact = compact
+        }
+
+        /// The clip's frames.
+        package var frames: Int { compact?.codes.count ?? prepared.audio.samples.count }
+
+        /// The prepared clip with its samples, made from the compact codes
+        /// (with `fade`) when the pack holds them so.
+        package func prepared(fade: FadeCurve) -> PreparedClip {
+            guard let compact, prepared.audio.samples.count != compact.codes.count else { return prepared }
+            var clip = prepared
+            clip.audio.samples = compact.samples(fade: fade)
+            return clip
         }
     }
 

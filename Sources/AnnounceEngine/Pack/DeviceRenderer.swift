@@ -45,10 +45,9 @@ public struct DeviceRenderer: Sendable {
         let segments = plan.clips.map { ClipSegment(path: $0.file, isPrefix: $0.isPrefix, pauseAfter: $0.pauseAfter) }
         let joiner = Joiner(settings: pack.settings)
         let pcm16 = pack.format.encoding == .pcm16
-        let fadeFrames = pack.settings.frames(pack.settings.fade)
         do throws(AudioError) {
             for tier in pack.tiers {
-                let source = PackClipSource(tier: tier, sampleRate: pack.settings.rate, fadeFrames: fadeFrames)
+                let source = PackClipSource(tier: tier, sampleRate: pack.settings.rate, fade: pack.fade)
                 if case .joined(let rendered) = try joiner.join(segments, from: source, pcm16: pcm16) {
                     let name = naming.name(message: message, plan: plan, variant: Self.variant(ofTierSpeed: tier.speed))
                     return DeviceAnnouncement(message: message, soundName: name, rendered: rendered, format: pack.format, tierSpeed: tier.speed)

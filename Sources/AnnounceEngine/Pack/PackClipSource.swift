@@ -7,12 +7,13 @@ package struct PackClipSource: ClipSource {
     let tier: DevicePack.Tier
     /// The pack's sample rate and fade, which every request must match.
     let sampleRate: Int
-    let fadeFrames: Int
+    let fade: FadeCurve
+    var fadeFrames: Int { fade.frames }
 
-    package init(tier: DevicePack.Tier, sampleRate: Int, fadeFrames: Int) {
+    package init(tier: DevicePack.Tier, sampleRate: Int, fade: FadeCurve) {
         self.tier = tier
         self.sampleRate = sampleRate
-        self.fadeFrames = fadeFrames
+        self.fade = fade
     }
 
     private func prepared(_ file: String, sampleRate: Int, fadeFrames: Int) throws(AudioError) -> DevicePack.Clip {
@@ -29,7 +30,7 @@ package struct PackClipSource: ClipSource {
         var clips: [PreparedClip] = []
         clips.reserveCapacity(segments.count)
         for segment in segments {
-            clips.append(try prepared(segment.path, sampleRate: sampleRate, fadeFrames: fadeFrames).prepared)
+            clips.append(try prepared(segment.path, sampleRate: sampleRate, fadeFrames: fadeFrames).prepared(fade: fade))
         }
         return clips
     }
@@ -41,7 +42,7 @@ package struct PackClipSource: ClipSource {
         parts.reserveCapacity(segments.count)
         for segment in segments {
             let clip = try prepared(segment.path, sampleRate: sampleRate, fadeFrames: fadeFrames)
-            parts.append(PCM16.samples(clip.prepared.audio.samples, scale: scale))
+            parts.append(PCM16.samples(clip.prepared(fade: fade).audio.samples, scale: scale))
         }
         return parts
     }

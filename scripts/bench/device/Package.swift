@@ -1,0 +1,27 @@
+// swift-tools-version:6.3
+// The phone's renderer, measured by ordo-one/benchmark (time, allocations
+// and peak memory per benchmark). A package of its own, as the fuzzers are,
+// so that the main package's `swift build` and `swift test` never build the
+// benchmark framework. `make bench` exports the bundled voice's pack and
+// runs it; see scripts/bench.py.
+import PackageDescription
+
+let package = Package(
+    name: "announce-bench-device",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "announce", path: "../../.."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "DeviceRender",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "AnnounceAudio", package: "announce"),
+            ],
+            path: "Benchmarks/DeviceRender",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)
