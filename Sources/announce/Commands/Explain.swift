@@ -27,11 +27,8 @@ struct Explain: ParsableCommand {
             Announcer.Options(prefix: phrase.parsedPrefix, reading: phrase.readingOptions, template: phrase.parsedTemplate))
         let messages = MessageInput(phrase: phrase, input: input)
         let status = try input.forEach(json: json) { text in
-            let message = try messages.message(for: text, announcer: announcer)
-            let plan = try announcer.plan(message)
-            Console.write(json
-                ? messages.report(AnnouncementReport(input: text, plan: plan), message: message).jsonLine
-                : Self.describe(input: text, plan: plan))
+            let outcome = try messages.job(for: text).run(with: announcer, delivery: .planOnly)
+            Console.write(json ? outcome.report.jsonLine : Self.describe(input: text, plan: outcome.plan))
         }
         if status != .success { throw Console.exit(status) }
     }

@@ -31,23 +31,14 @@ struct Render: ParsableCommand {
     func run() throws {
         TemporaryFiles.shared.removeOnTermination()
         let announcer = try voiceOption.announcer(output.announcerOptions(phrase))
-        let folder = output.folder
-        var created = false
         let messages = MessageInput(phrase: phrase, input: input)
+        // The folder is made once an amount has rendered, so a rejected one leaves none.
+        let delivery = AnnouncementJob.Delivery(
+            folder: output.folder, makesFolder: true, durable: output.fsync, soundURLBase: output.soundURLBase, at: output.at)
         let status = try input.forEach(json: json) { text in
-            let message = try messages.message(for: text, announcer: announcer)
-            let announcement = try announcer.render(try announcer.plan(message))
-            if !created {
-                try folder.create()
-                created = true
-            }
-            let sound = try folder.write(announcement, name: naming.name, durable: output.fsync)
-            guard json else { return Console.write(sound.path + "\n") }
-            var report = messages.report(AnnouncementReport(input: text, announcement: announcement, sound: sound), message: message)
-            if let base = output.soundURLBase { report.addSoundURL(base: base) }
-            report.announceID = naming.id
-            report.announceAt = output.at ?? BatchPipeline.now()
-            Console.write(report.jsonLine)
+            let job = try messages.job(for: text, name: naming.name, announceID: naming.id)
+            let outcome = try job.run(with: announcer, delivery: delivery)
+            Console.write(json ? outcome.report.jsonLine : (outcome.sound?.path ?? "") + "\n")
         }
         if status != .success { throw Console.exit(status) }
     }
