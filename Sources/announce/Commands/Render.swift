@@ -2,13 +2,17 @@ import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
 
-struct Render: ParsableCommand {
+struct Render: ListsExitStatuses {
+    static let exitStatuses: [ExitStatus] = [.success, .usage, .dataError, .noInput, .cannotCreate, .outputClosed]
+
     static let configuration = CommandConfiguration(
         abstract: "Render each amount into an iOS notification sound (the default command).",
         discussion: """
             Writes ROOT/Library/Sounds/announce-<amount>-<hash>.<ext> and prints its path; the name changes whenever the content would. With --json, one line per amount: the explain fields plus file, sound, duration, speed, format, encoding, sampleRate, bytes, aps (the push's aps object), heldAps (the aps of a held payment of a burst: the banner, no sound), announce-at (--at, or now) and announce-id (--id), and with --sound-url-base announce-sound-url, the file's URL.
 
-            Exit codes: 0 ok, 64 usage, 65 a rejected amount or one that cannot fit the budget, 66 voice missing or broken, 73 cannot write the output, 74 standard output closed.
+            A rejected amount is reported (with --json as a line with "error") and the others still go through.
+
+            \(ExitStatus.help(exitStatuses))
             """)
 
     @OptionGroup var phrase: PhraseOptions
