@@ -48,7 +48,7 @@ import Testing
                 #expect(!line.contains(handWritten), "\(command) speaks of exit codes outside the table: \(line)")
             }
         }
-        #expect(listed == 8, "the walk found \(listed) commands that list exit statuses")
+        #expect(listed > Announce.configuration.subcommands.count, "the walk reached only \(listed) commands that list exit statuses")
     }
 
     @Test("each command declares 0 and 64 and the rest in the table's order; the root declares every status")
