@@ -222,6 +222,13 @@ public struct BatchItem: Sendable {
         return nil
     }
 
+    /// The job that answers the item: its amount (or burst), name, id and time.
+    package var job: AnnouncementJob {
+        let content = amounts.map { AnnouncementJob.Content.burst($0, texts: amountTexts ?? $0.map(\.description)) }
+            ?? .filled(amount: amount, count: count)
+        return AnnouncementJob(input: amountText, content: content, name: name, announceID: announceID, at: at)
+    }
+
     /// The item's options over the batch's defaults.
     public func options(over defaults: Announcer.Options) -> Announcer.Options {
         var options = defaults

@@ -115,8 +115,9 @@ public final class BatchPipeline: Sendable {
     static let announcerLimit = 64
 
     private let base: Announcer
-    private let folder: SoundsFolder
     private let options: Options
+    /// Where every item's sound goes: nowhere for a dry run.
+    private let delivery: AnnouncementJob.Delivery
     /// Why `options.soundURLBase` cannot be used, found once: every item
     /// is then refused (the command line refuses such a base up front).
     private let soundURLBaseProblem: String?
@@ -134,8 +135,10 @@ public final class BatchPipeline: Sendable {
     /// unless `options.dryRun`.
     public init(announcer: Announcer, folder: SoundsFolder, options: Options = Options()) {
         base = announcer
-        self.folder = folder
         self.options = options
+        delivery = AnnouncementJob.Delivery(
+            folder: options.dryRun ? nil : folder, reuse: !options.force, durable: options.durable,
+            soundURLBase: options.soundURLBase, at: options.at)
         soundURLBaseProblem = options.soundURLBase.flatMap { PushPayload.validate(base: $0) }
         state = LockedState(State(announcers: [announcer.options: announcer]))
     }
@@ -198,41 +201,16 @@ public final class BatchPipeline: Sendable {
         if let problem = soundURLBaseProblem { return refuse(item, "sound URL base: \(problem)", as: .usage) }
         do {
             let announcer = try announcer(for: item.options(over: base.options))
-            let message = try item.amounts.map { amounts throws(MessageError) in try announcer.message(together: amounts) }
-                ?? announcer.message(amount: item.amount, count: item.count)
-            let plan = try announcer.plan(message)
-            if let name = item.name {
-                try SoundName.validate(name, format: announcer.options.format)
-                if options.soundURLBase != nil { throw SoundName.notDownloadable }
-            }
-            var report: AnnouncementReport
-            if options.dryRun {
-                report = AnnouncementReport(input: item.amountText, plan: plan)
-            } else {
-                let announcement = try announcer.render(plan)
-                let sound = try folder.write(announcement, name: item.name, reuse: !options.force, durable: options.durable)
-                report = AnnouncementReport(input: item.amountText, announcement: announcement, sound: sound)
-                report.cached = sound.reused
-                if let base = options.soundURLBase { report.addSoundURL(base: base) }
-                report.announceID = item.announceID
-                report.announceAt = item.at ?? options.at ?? Self.now()
-            }
+            let outcome = try item.job.run(with: announcer, delivery: delivery)
+            var report = outcome.report
             report.id = item.id
-            if let texts = item.amountTexts {
-                report.amounts = texts
-                report.amount = message.amount?.description ?? report.amount
-            }
+            report.cached = outcome.sound?.reused
             return Result(report: report, failure: nil)
         } catch {
             var report = AnnouncementReport(input: item.amountText, error: ErrorCategory.message(for: error))
             report.id = item.id
             return Result(report: report, failure: ErrorCategory(of: error))
         }
-    }
-
-    /// Whole seconds since 1970, for `announce-at`.
-    package static func now() -> Int {
-        Int(systemNow().rounded(.down))
     }
 
     /// The announcer for an item's options: the base one, or one made for

@@ -6,7 +6,8 @@ import AnnounceCore
 /// instead of the plan and file. ``jsonLine`` is the one writer of them.
 /// A rendered sound's report carries the push's `aps` object, a held
 /// payment's `heldAps`, the payment's `announce-id` and `announce-at`, and
-/// with a URL base the file's URL. Every report of an amount has `yuan`.
+/// with a URL base the file's URL, all set by ``AnnouncementJob``. Every
+/// report of an amount has `yuan`.
 package struct AnnouncementReport: Sendable, Equatable {
     // explain
     /// The amount exactly as given, before any convenience was applied.
@@ -79,7 +80,8 @@ package struct AnnouncementReport: Sendable, Equatable {
         yuan = message.amount?.description
     }
 
-    /// The plan's and the file's fields (`render`).
+    /// The plan's and the file's fields (`render`); the push's are
+    /// ``AnnouncementJob``'s to set.
     package init(input: String, announcement: Announcement, sound: WrittenSound) {
         amount = input
         text = announcement.text
@@ -94,12 +96,6 @@ package struct AnnouncementReport: Sendable, Equatable {
         encoding = announcement.format.encoding.rawValue
         sampleRate = announcement.sampleRate
         bytes = sound.bytes
-        aps = PushPayload(body: announcement.text, sound: sound.name)
-    }
-
-    /// Adds the file's URL under `base` (see ``PushPayload/url(base:sound:)``).
-    package mutating func addSoundURL(base: String) {
-        if let sound { soundURL = PushPayload.url(base: base, sound: sound) }
     }
 
     /// The whole push payload for this sound (``PushPayload/payload(url:id:at:held:)``),

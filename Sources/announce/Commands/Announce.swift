@@ -4,14 +4,18 @@ import ArgumentParser
 import AnnounceSystem
 
 @main
-struct Announce: ParsableCommand {
+struct Announce: ListsExitStatuses {
+    static let exitStatuses: [ExitStatus] = ExitStatus.allCases
+
     static let configuration = CommandConfiguration(
         commandName: "announce",
         abstract: "Turn a payment amount into a spoken Chinese announcement (支付宝到账一百二十三点四五元).",
         discussion: """
             `announce 123.45` renders: render is the default command.
 
-            Exit codes: 0 ok, 64 usage error, 65 a rejected amount or one over the budget, 66 voice missing or broken, 70 internal error, 73 cannot write the output, 74 standard output closed.
+            Every command ends with one of these statuses; of several faults, the most serious decides (\(ExitStatus.bySeverity)).
+
+            \(ExitStatus.help(exitStatuses))
             """,
         version: "0.1.0",
         subcommands: [Render.self, Explain.self, Batch.self, Prune.self, VoiceCommand.self],

@@ -7,7 +7,9 @@ import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
 
-struct Batch: ParsableCommand {
+struct Batch: ListsExitStatuses {
+    static let exitStatuses: [ExitStatus] = [.success, .usage, .dataError, .noInput, .cannotCreate, .outputClosed]
+
     static let configuration = CommandConfiguration(
         abstract: "Render many announcements: one item per line, one JSON result per line, in order.",
         discussion: """
@@ -17,7 +19,9 @@ struct Batch: ParsableCommand {
 
             Each result is the render --json line (announce-id from a string or number "id", announce-at from "at", --at or now) plus "line", "id" and "cached" (true when the file was already there with exactly these bytes, so it was not written again; --force writes it anyway); a failed item gives "error".
 
-            Exit codes: 0 all items succeeded; otherwise the most serious fault met: 65 an item rejected (the others went through), 66 the voice is missing or broken, or FILE cannot be read, 73 cannot write the output (the batch stops), 74 standard output closed; 64 usage.
+            A rejected item does not stop the others; an output that cannot be written stops the batch. It ends with the status of the most serious fault met.
+
+            \(ExitStatus.help(exitStatuses))
             """)
 
     @Argument(help: ArgumentHelp("The items, one per line; - or nothing reads standard input.", valueName: "file"))

@@ -2,13 +2,15 @@ import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
 
-struct Explain: ParsableCommand {
+struct Explain: ListsExitStatuses {
+    static let exitStatuses: [ExitStatus] = [.success, .usage, .dataError, .noInput, .outputClosed]
+
     static let configuration = CommandConfiguration(
         abstract: "Show the phrase, the words and the clips each amount is read with.",
         discussion: """
             With --json, each amount gives one line with amount, yuan (the amount in yuan, exactly), text, words and clips (each clip's words, file and duration), and with template, count and amounts where used; a rejected amount gives {"amount":"…","error":"…"}, and the others still go through.
 
-            Exit codes: 0 all amounts read, 64 usage error, 65 some amount rejected, 66 voice missing or broken, 74 standard output closed.
+            \(ExitStatus.help(exitStatuses))
             """)
 
     @OptionGroup var phrase: PhraseOptions
@@ -27,11 +29,8 @@ struct Explain: ParsableCommand {
             Announcer.Options(prefix: phrase.parsedPrefix, reading: phrase.readingOptions, template: phrase.parsedTemplate))
         let messages = MessageInput(phrase: phrase, input: input)
         let status = try input.forEach(json: json) { text in
-            let message = try messages.message(for: text, announcer: announcer)
-            let plan = try announcer.plan(message)
-            Console.write(json
-                ? messages.report(AnnouncementReport(input: text, plan: plan), message: message).jsonLine
-                : Self.describe(input: text, plan: plan))
+            let outcome = try messages.job(for: text).run(with: announcer, delivery: .planOnly)
+            Console.write(json ? outcome.report.jsonLine : Self.describe(input: text, plan: outcome.plan))
         }
         if status != .success { throw Console.exit(status) }
     }

@@ -2,13 +2,15 @@ import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
 
-struct Prune: ParsableCommand {
+struct Prune: ListsExitStatuses {
+    static let exitStatuses: [ExitStatus] = [.success, .usage, .cannotCreate, .outputClosed]
+
     static let configuration = CommandConfiguration(
         abstract: "Delete announce's own sound files (and stale temporary files) older than an age.",
         discussion: """
             Only files announce names itself are touched: announce-<amount>-<8 hex>.caf|wav|aiff and .announce-<pid>-<n>.tmp, in ROOT/Library/Sounds. Files named with --name, other files, folders and symbolic links are never deleted, and prune refuses to work through a symbolic link at Library or Library/Sounds. Prints each removed file (a JSON line each with --json).
 
-            Exit codes: 0 ok, 64 usage, 73 a file could not be removed or the folder is a symbolic link.
+            \(ExitStatus.help(exitStatuses))
             """)
 
     @Option(help: ArgumentHelp("Prune ROOT/Library/Sounds.", valueName: "root"))

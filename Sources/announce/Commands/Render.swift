@@ -2,13 +2,17 @@ import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
 
-struct Render: ParsableCommand {
+struct Render: ListsExitStatuses {
+    static let exitStatuses: [ExitStatus] = [.success, .usage, .dataError, .noInput, .cannotCreate, .outputClosed]
+
     static let configuration = CommandConfiguration(
         abstract: "Render each amount into an iOS notification sound (the default command).",
         discussion: """
             Writes ROOT/Library/Sounds/announce-<amount>-<hash>.<ext> and prints its path; the name changes whenever the content would. With --json, one line per amount: the explain fields plus file, sound, duration, speed, format, encoding, sampleRate, bytes, aps (the push's aps object), heldAps (the aps of a held payment of a burst: the banner, no sound), announce-at (--at, or now) and announce-id (--id), and with --sound-url-base announce-sound-url, the file's URL.
 
-            Exit codes: 0 ok, 64 usage, 65 a rejected amount or one that cannot fit the budget, 66 voice missing or broken, 73 cannot write the output, 74 standard output closed.
+            A rejected amount is reported (with --json as a line with "error") and the others still go through.
+
+            \(ExitStatus.help(exitStatuses))
             """)
 
     @OptionGroup var phrase: PhraseOptions
@@ -31,23 +35,14 @@ struct Render: ParsableCommand {
     func run() throws {
         TemporaryFiles.shared.removeOnTermination()
         let announcer = try voiceOption.announcer(output.announcerOptions(phrase))
-        let folder = output.folder
-        var created = false
         let messages = MessageInput(phrase: phrase, input: input)
+        // The folder is made once an amount has rendered, so a rejected one leaves none.
+        let delivery = AnnouncementJob.Delivery(
+            folder: output.folder, makesFolder: true, durable: output.fsync, soundURLBase: output.soundURLBase, at: output.at)
         let status = try input.forEach(json: json) { text in
-            let message = try messages.message(for: text, announcer: announcer)
-            let announcement = try announcer.render(try announcer.plan(message))
-            if !created {
-                try folder.create()
-                created = true
-            }
-            let sound = try folder.write(announcement, name: naming.name, durable: output.fsync)
-            guard json else { return Console.write(sound.path + "\n") }
-            var report = messages.report(AnnouncementReport(input: text, announcement: announcement, sound: sound), message: message)
-            if let base = output.soundURLBase { report.addSoundURL(base: base) }
-            report.announceID = naming.id
-            report.announceAt = output.at ?? BatchPipeline.now()
-            Console.write(report.jsonLine)
+            let job = try messages.job(for: text, name: naming.name, announceID: naming.id)
+            let outcome = try job.run(with: announcer, delivery: delivery)
+            Console.write(json ? outcome.report.jsonLine : (outcome.sound?.path ?? "") + "\n")
         }
         if status != .success { throw Console.exit(status) }
     }

@@ -8,14 +8,18 @@ import ArgumentParser
     import Foundation
 #endif
 
-struct VoiceBuildCommand: ParsableCommand {
+struct VoiceBuildCommand: ListsExitStatuses {
+    static let exitStatuses: [ExitStatus] = [.success, .usage, .dataError, .noInput, .cannotCreate, .outputClosed]
+
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Build a checked voice from recordings of a script's items, or from a TTS command.",
         discussion: """
             Recordings: the speaker reads the script's items in order, with at least 400 ms of silence between them, in one or several files of any format and rate libsndfile reads. When the items found do not match the script, nothing is written and each problem is one line with its time in the recording. --tts runs COMMAND through /bin/sh once per item, with {text}, {pinyin}, {marks} and {out} replaced by shell-quoted values (do not quote them again); the command writes the item's sound to {out}. The voice is built in a temporary folder and moved to --out (new or empty) once it passes its check.
 
-            Exit codes: 0 built, 64 usage error, 65 the recordings do not match the script or the script is bad, 66 a recording or the script is missing or unreadable, the TTS command failed, or the built voice failed its check, 73 the output cannot be written.
+            Recordings that do not match the script, and a bad script, are rejected input; a recording or script that cannot be read, a failed TTS command and a built voice that fails its check are a broken input.
+
+            \(ExitStatus.help(exitStatuses))
             """)
 
     @Option(help: ArgumentHelp("The script, from 'announce voice script --format json'.", valueName: "file"))

@@ -2,12 +2,16 @@ import AnnounceAudio
 import AnnounceCore
 import ArgumentParser
 
-struct VoiceCheck: ParsableCommand {
+struct VoiceCheck: ListsExitStatuses {
+    static let exitStatuses: [ExitStatus] = [.success, .usage, .noInput, .outputClosed]
+
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a voice: manifest, every clip decoded and measured, the reading options it supports.",
         discussion: """
-            Exit codes: 0 the voice is usable, 66 it is not (one line per problem on stderr), 64 usage.
+            A voice that is not usable is reported with one line per problem on stderr.
+
+            \(ExitStatus.help(exitStatuses))
             """)
 
     @Argument(help: ArgumentHelp("The voice folder (default: $ANNOUNCE_VOICE, else the bundled voice).", valueName: "dir"))

@@ -4,7 +4,9 @@ import AnnounceSystem
 import ArgumentParser
 
 /// `announce voice export`: a device voice pack for an iPhone app to bundle.
-struct VoiceExportCommand: ParsableCommand {
+struct VoiceExportCommand: ListsExitStatuses {
+    static let exitStatuses: [ExitStatus] = [.success, .usage, .dataError, .noInput, .cannotCreate, .outputClosed]
+
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Make a device voice pack: what an iPhone app bundles to render announcements itself.",
@@ -12,7 +14,9 @@ struct VoiceExportCommand: ParsableCommand {
             The pack holds the voice's clips as the engine joins them, their measurements and the limiter's data, \
             for one format and one set of render settings: the phone renders every announcement the server renders \
             at natural speed with the same samples and the same sound name, with Foundation alone. A voice that fails \
-            `announce voice check` makes no pack.
+            `announce voice check` makes no pack, nor does one whose longest payment cannot fit the budget.
+
+            \(ExitStatus.help(exitStatuses))
             """)
 
     @Argument(help: ArgumentHelp("The voice folder (default: $ANNOUNCE_VOICE, else the bundled voice).", valueName: "dir"))

@@ -1,14 +1,18 @@
 import AnnounceCore
 import ArgumentParser
 
-struct VoiceScriptCommand: ParsableCommand {
+struct VoiceScriptCommand: ListsExitStatuses {
+    static let exitStatuses: [ExitStatus] = [.success, .usage, .outputClosed]
+
     static let configuration = CommandConfiguration(
         commandName: "script",
         abstract: "Print what a speaker must record for a voice: every word, the runs that carry tone sandhi and, with --units groups, larger units, numbered.",
         discussion: """
             By default the script covers everything announce says: both reading styles with 两 and 一十, the prefixes \(VoiceCoverage.everything.prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-liang, --no-lead-yi, --prefix and --template narrow it for a shorter session. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
 
-            Exit codes: 0 done, 64 usage error (an unknown word needs --pinyin, a phrase with blanks).
+            A word the script does not know needs --pinyin, and a phrase must have no blanks; either is a usage error.
+
+            \(ExitStatus.help(exitStatuses))
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }

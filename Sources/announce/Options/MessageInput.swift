@@ -8,27 +8,20 @@ struct MessageInput {
     let phrase: PhraseOptions
     let input: AmountInput
 
-    /// The message for `text`: one amount, or with `--together` the
-    /// amounts separated by blanks.
-    func message(for text: String, announcer: Announcer) throws -> Message {
-        if input.together {
-            let amounts = try input.argumentAmounts.map { text throws(AmountError) in try phrase.amount(text) }
-            return try announcer.message(together: amounts)
-        }
-        let count = try phrase.parsedCount()
-        guard phrase.parsedTemplate.slots.contains(.amount) else {
-            return try announcer.message(amount: nil, count: count)
-        }
-        return try announcer.message(amount: try phrase.amount(text), count: count)
+    /// The job for `text`: one amount, or with `--together` the amounts
+    /// separated by blanks.
+    /// - Throws: ``AmountError`` for an amount that cannot be read, ``CountError`` for a bad `--count`.
+    func job(for text: String, name: String? = nil, announceID: String? = nil) throws -> AnnouncementJob {
+        AnnouncementJob(input: text, content: try content(for: text), name: name, announceID: announceID)
     }
 
-    /// The report of `plan`, with a burst's amounts.
-    func report(_ report: AnnouncementReport, message: Message) -> AnnouncementReport {
-        var report = report
+    private func content(for text: String) throws -> AnnouncementJob.Content {
         if input.together {
-            report.amounts = input.argumentAmounts
-            report.amount = message.amount?.description ?? report.amount
+            let amounts = try input.argumentAmounts.map { text throws(AmountError) in try phrase.amount(text) }
+            return .burst(amounts, texts: input.argumentAmounts)
         }
-        return report
+        let count = try phrase.parsedCount()
+        guard phrase.parsedTemplate.slots.contains(.amount) else { return .filled(amount: nil, count: count) }
+        return .filled(amount: try phrase.amount(text), count: count)
     }
 }

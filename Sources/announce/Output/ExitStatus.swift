@@ -4,7 +4,7 @@ import AnnounceCore
 /// The exit status of each kind of fault (`sysexits.h` values): the one
 /// place where the library's ``ErrorCategory`` becomes a number, so the
 /// same fault ends every command the same way.
-enum ExitStatus: Int32, Sendable, Comparable {
+enum ExitStatus: Int32, Sendable, Comparable, CaseIterable {
     /// Everything went through.
     case success = 0
     /// A bad option or argument combination (`--name` included).
