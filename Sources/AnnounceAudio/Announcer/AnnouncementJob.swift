@@ -39,12 +39,16 @@ package struct AnnouncementJob: Sendable {
         /// When the payments were taken, seconds since 1970, for a job
         /// without its own; nil: the time each is rendered.
         package var at: Int?
+        /// Whether the push carries the message (``PushMessage``), for phones
+        /// that render from a device voice pack.
+        package var pushMessage: Bool
 
         /// A delivery into `folder` (nil: plan only).
         package init(
             folder: SoundsFolder?, makesFolder: Bool = false, reuse: Bool = false, durable: Bool = false,
-            soundURLBase: String? = nil, at: Int? = nil
+            soundURLBase: String? = nil, at: Int? = nil, pushMessage: Bool = false
         ) {
+            self.pushMessage = pushMessage
             self.folder = folder
             self.makesFolder = makesFolder
             self.reuse = reuse
@@ -118,6 +122,7 @@ package struct AnnouncementJob: Sendable {
         report.soundURL = delivery.soundURLBase.map { PushPayload.url(base: $0, sound: sound.name) }
         report.announceID = announceID
         report.announceAt = at ?? delivery.at ?? Self.now()
+        if delivery.pushMessage { report.pushMessage = PushMessage(message) }
         return Outcome(report: naming(report, message), plan: plan, sound: sound)
     }
 

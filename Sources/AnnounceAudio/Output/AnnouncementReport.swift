@@ -54,6 +54,9 @@ package struct AnnouncementReport: Sendable, Equatable {
     package var announceID: String?
     /// When the payment was taken, seconds since 1970, for the push's ``PushPayload/atKey``.
     package var announceAt: Int?
+    /// The message, for the push's ``PushMessage/key``: what a phone with a
+    /// device voice pack renders itself.
+    package var pushMessage: PushMessage?
     // batch
     /// The input line number, from 1.
     package var line: Int?
@@ -98,10 +101,28 @@ package struct AnnouncementReport: Sendable, Equatable {
         bytes = sound.bytes
     }
 
+    /// The fields of an announcement the phone's renderer made from a device
+    /// voice pack (`render --pack`): the message's, and the file's, with
+    /// the speed of the pack's tier it was joined from.
+    package init(input: String, device announcement: DeviceAnnouncement, sound: WrittenSound) {
+        amount = input
+        text = announcement.message.text
+        words = announcement.message.words
+        describe(announcement.message)
+        file = sound.path
+        self.sound = sound.name
+        duration = Self.milliseconds(announcement.duration)
+        speed = Self.rounded(speed: announcement.tierSpeed)
+        format = announcement.format.container.rawValue
+        encoding = announcement.format.encoding.rawValue
+        sampleRate = announcement.pack.settings.rate
+        bytes = sound.bytes
+    }
+
     /// The whole push payload for this sound (``PushPayload/payload(url:id:at:held:)``),
     /// without the URL when `held` (nothing is downloaded); nil without a sound.
     package func pushPayload(held: Bool) -> String? {
-        aps?.payload(url: held ? nil : soundURL, id: announceID, at: announceAt, held: held)
+        aps?.payload(url: held ? nil : soundURL, id: announceID, at: announceAt, held: held, message: pushMessage)
     }
 
     /// A rejected amount or failed item.
@@ -129,6 +150,7 @@ package struct AnnouncementReport: Sendable, Equatable {
         if let amounts { object.add("amounts", amounts) }
         if let announceAt { object.add(PushPayload.atKey, announceAt) }
         if let announceID { object.add(PushPayload.idKey, announceID) }
+        if let pushMessage { object.add(PushMessage.key, pushMessage.object) }
         if let soundURL { object.add(PushPayload.urlKey, soundURL) }
         if let aps { object.add("aps", aps.object) }
         if let bytes { object.add("bytes", bytes) }

@@ -66,10 +66,12 @@ package struct PushPayload: Equatable, Sendable {
     /// The whole push payload as one line of JSON:
     /// `{"announce-at":…,"announce-id":…,"announce-sound-url":…,"aps":{…}}`,
     /// with the held payment's `aps` when `held`.
-    package func payload(url: String?, id: String? = nil, at: Int? = nil, held: Bool = false) -> String {
+    package func payload(url: String?, id: String? = nil, at: Int? = nil, held: Bool = false, message: PushMessage? = nil) -> String {
         var push = JSONObject()
         if let at { push.add(Self.atKey, at) }
         if let id { push.add(Self.idKey, id) }
+        // A held payment plays no sound, so the phone renders nothing.
+        if let message, !held { push.add(PushMessage.key, message.object) }
         if let url { push.add(Self.urlKey, url) }
         push.add("aps", held ? heldObject : object)
         return String(push.line.dropLast())

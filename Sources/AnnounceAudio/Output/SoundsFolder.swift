@@ -99,12 +99,43 @@ public struct SoundsFolder: Sendable, Equatable {
         let filePath = path(of: fileName)
         let file = try announcement.encoded(naming: filePath)
         return try file.withBytes { bytes throws(AudioError) in
-            if reuse, Self.holds(bytes, at: filePath, durable: durable) {
-                return WrittenSound(path: filePath, name: fileName, bytes: bytes.count, reused: true)
-            }
-            try AtomicFile.write(bytes, to: filePath, durable: durable)
-            return WrittenSound(path: filePath, name: fileName, bytes: bytes.count, reused: false)
+            try put(bytes, name: fileName, reuse: reuse, durable: durable)
         }
+    }
+
+    /// Writes an announcement the phone's renderer made from a device voice
+    /// pack, as ``write(_:name:reuse:durable:)`` writes the server's: under
+    /// its content name (or `name`), reused only when the file there holds
+    /// exactly these bytes.
+    /// - Throws: ``AudioError`` as ``write(_:name:reuse:durable:)`` does.
+    public func write(
+        _ announcement: DeviceAnnouncement, name: String? = nil, reuse: Bool = false, durable: Bool = false
+    ) throws(AudioError) -> WrittenSound {
+        if let name {
+            do throws(SoundName.Invalid) {
+                try SoundName.validate(name, format: announcement.format)
+            } catch {
+                throw AudioError(.unsupportedFormat, error.description)
+            }
+        }
+        let bytes = try announcement.fileBytes()
+        let written = bytes.withUnsafeBytes { bytes in
+            Result { () throws(AudioError) in
+                try put(bytes, name: name ?? announcement.soundName, reuse: reuse, durable: durable)
+            }
+        }
+        return try written.get()
+    }
+
+    /// `bytes` at `name` in the folder: kept when `reuse` and the file there
+    /// holds exactly them, else written atomically.
+    private func put(_ bytes: UnsafeRawBufferPointer, name: String, reuse: Bool, durable: Bool) throws(AudioError) -> WrittenSound {
+        let filePath = path(of: name)
+        if reuse, Self.holds(bytes, at: filePath, durable: durable) {
+            return WrittenSound(path: filePath, name: name, bytes: bytes.count, reused: true)
+        }
+        try AtomicFile.write(bytes, to: filePath, durable: durable)
+        return WrittenSound(path: filePath, name: name, bytes: bytes.count, reused: false)
     }
 
     /// Whether the regular file at `path` (not a link, not a FIFO: opened

@@ -98,7 +98,7 @@ extension DevicePack {
         }
         let checksum = try reader.u64("its checksum")
         guard reader.digest(from: reader.offset) == checksum else {
-            throw PackError(.damaged, "\(name): its bytes do not match its checksum (damaged or altered)")
+            throw PackError(.damaged, "\(name): its bytes do not match its checksum (cut short, damaged or altered)")
         }
         let voiceID = try reader.text("the voice id")
         let voiceDigest = try reader.u64("the voice digest")

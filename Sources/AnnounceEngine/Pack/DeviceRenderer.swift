@@ -50,7 +50,9 @@ public struct DeviceRenderer: Sendable {
                 let source = PackClipSource(tier: tier, sampleRate: pack.settings.rate, fade: pack.fade)
                 if case .joined(let rendered) = try joiner.join(segments, from: source, pcm16: pcm16) {
                     let name = naming.name(message: message, plan: plan, variant: Self.variant(ofTierSpeed: tier.speed))
-                    return DeviceAnnouncement(message: message, soundName: name, rendered: rendered, format: pack.format, tierSpeed: tier.speed)
+                    return DeviceAnnouncement(
+                        message: message, soundName: name, rendered: rendered, format: pack.format, pack: pack,
+                        tierSpeed: tier.speed)
                 }
             }
         } catch {
@@ -71,6 +73,8 @@ public struct DeviceAnnouncement: Sendable {
     package let rendered: RenderedAudio
     /// The file format.
     public let format: OutputFormat
+    /// The pack it came from.
+    public let pack: DevicePack
     /// 1 when the samples are the server's; the speed of the pack's sped-up
     /// tier when they were joined from it.
     public let tierSpeed: Double

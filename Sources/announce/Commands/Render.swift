@@ -24,8 +24,20 @@ struct Render: ListsExitStatuses {
     @Flag(help: "One JSON object per amount and line.")
     var json = false
 
+    @Option(help: ArgumentHelp(
+        "Render as the iPhone does, from a device voice pack (announce voice export) instead of a voice folder: the phone's samples and name, in the pack's format and settings.",
+        valueName: "file"))
+    var pack: String?
+
     func validate() throws {
         try input.validate(template: phrase.parsedTemplate)
+        if pack != nil {
+            if voiceOption.voice != nil { throw ValidationError("--pack renders from the pack's voice; drop --voice") }
+            if output.sound.changesRendering || output.soundURLBase != nil || output.pushMessage || naming.id != nil {
+                throw ValidationError(
+                    "--pack renders in the pack's format and settings, without push fields: drop --format, --encoding, --sample-rate, --budget, --max-speed, --sound-url-base, --push-message and --id")
+            }
+        }
         try naming.validate(format: output.outputFormat, soundURLBase: output.soundURLBase)
         if (naming.name != nil || naming.id != nil) && (input.stdin || (input.amountCount != 1 && !input.together && phrase.parsedTemplate.slots.contains(.amount))) {
             throw ValidationError("\(naming.name != nil ? "--name" : "--id") needs exactly one amount")
@@ -34,15 +46,37 @@ struct Render: ListsExitStatuses {
 
     func run() throws {
         TemporaryFiles.shared.removeOnTermination()
+        if let pack {
+            return try run(pack: pack)
+        }
         let announcer = try voiceOption.announcer(output.announcerOptions(phrase))
         let messages = MessageInput(phrase: phrase, input: input)
         // The folder is made once an amount has rendered, so a rejected one leaves none.
         let delivery = AnnouncementJob.Delivery(
-            folder: output.folder, makesFolder: true, durable: output.fsync, soundURLBase: output.soundURLBase, at: output.at)
+            folder: output.folder, makesFolder: true, durable: output.fsync, soundURLBase: output.soundURLBase, at: output.at,
+            pushMessage: output.pushMessage)
         let status = try input.forEach(json: json) { text in
             let job = try messages.job(for: text, name: naming.name, announceID: naming.id)
             let outcome = try job.run(with: announcer, delivery: delivery)
             Console.write(json ? outcome.report.jsonLine : (outcome.sound?.path ?? "") + "\n")
+        }
+        if status != .success { throw Console.exit(status) }
+    }
+
+    /// Renders through the phone's renderer from the pack at `path`.
+    func run(pack path: String) throws {
+        let pack = try DevicePackFile.load(path)
+        let renderer = DeviceRenderer(pack: pack)
+        let messages = MessageInput(phrase: phrase, input: input)
+        let folder = output.folder
+        var made = false
+        let status = try input.forEach(json: json) { text in
+            let announcement = try renderer.render(try messages.message(for: text))
+            if !made { try folder.create() }
+            made = true
+            let sound = try folder.write(announcement, name: naming.name, durable: output.fsync)
+            let report = AnnouncementReport(input: text, device: announcement, sound: sound)
+            Console.write(json ? report.jsonLine : sound.path + "\n")
         }
         if status != .success { throw Console.exit(status) }
     }

@@ -24,6 +24,10 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Flush each file and its folder entry to the disk before reporting it, so a power cut cannot leave a short file.")
     var fsync = false
 
+    @Flag(name: .customLong("push-message"), help: ArgumentHelp(
+        "Each JSON line's push also carries the message (\"\(PushMessage.key)\"), for phones that render it from a device voice pack (announce voice export); the file stays their fallback."))
+    var pushMessage = false
+
     /// `ROOT/Library/Sounds`, `--out` made absolute, so printed paths can be
     /// handed on as they are.
     var folder: SoundsFolder {
@@ -84,6 +88,12 @@ struct SoundOptions: ParsableArguments {
     /// The container and encoding, checked by `validate()`.
     var outputFormat: OutputFormat {
         (try? OutputFormat(container: format, encoding: encoding)) ?? .default
+    }
+
+    /// Whether any of these options was given other than its default.
+    var changesRendering: Bool {
+        outputFormat != .default || sampleRate != nil || budget.value != Self.defaults.budget
+            || maxSpeed.value != Self.defaults.maxSpeed
     }
 
     /// The library's default settings with these options.
