@@ -11,6 +11,10 @@
      in memory (no processing: the practical floor),
    as announcements per second, peak RSS, and announce's speed over each.
 3. Streaming: 100k items through announce batch --dry-run, peak RSS.
+4. The phone's renderer (scripts/bench/device, ordo-one/benchmark): the
+   bundled voice's device pack made by announce voice export, then time,
+   allocations and peak memory per announcement over the batch's amounts and
+   the voice's longest payment (from announce voice check --json).
 """
 import json
 import random
@@ -165,6 +169,38 @@ def stream_bench(spawn, work):
           f"({STREAM_ITEMS // 100} items: {small_rss / 1024:.1f} MB)")
 
 
+DEVICE_PACKAGE = os.path.join(ROOT, "scripts", "bench", "device")
+
+
+def device_bench(work):
+    """The phone's renderer from the bundled voice's pack, measured by
+    ordo-one/benchmark in a package of its own."""
+    pack = os.path.join(work, "default.announcepack")
+    export = subprocess.run([BINARY, "voice", "export", "-o", pack, VOICE], capture_output=True, text=True)
+    if export.returncode != 0:
+        sys.exit(f"bench: voice export failed: {export.stderr.strip()}")
+    print(f"\nthe phone's renderer: {export.stdout.strip()}")
+    check = subprocess.run([BINARY, "voice", "check", "--json", VOICE], capture_output=True, text=True)
+    rows = [row for row in json.loads(check.stdout)["budget"]["rows"] if row["template"] == "payment" and row["fits"]]
+    worst = max(rows, key=lambda row: row["seconds"])
+    reading = worst["reading"].split(", ")
+    prefix = {"到账": "到账", "": "none"}.get(worst["prefix"], worst["prefix"])
+    worst_fields = " ".join([worst["amount"], prefix, reading[0], str("两" in reading).lower(), str("一十" in reading).lower()])
+    print(f"  longest payment: {worst['prefix'] or 'no prefix'} {worst['amount']} ({worst['reading']}), {worst['seconds']} s at natural pace")
+    amounts_file = os.path.join(work, "device-amounts.txt")
+    with open(amounts_file, "w") as file:
+        file.write("\n".join(amounts(BATCH_ITEMS)) + "\n")
+    environment = dict(os.environ, ANNOUNCE_BENCH_PACK=pack, ANNOUNCE_BENCH_AMOUNTS=amounts_file,
+                       ANNOUNCE_BENCH_WORST=worst_fields)
+    result = subprocess.run(
+        ["swift", "package", "--package-path", DEVICE_PACKAGE, "--allow-writing-to-package-directory", "benchmark",
+         "--no-progress"], env=environment, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"bench: the device benchmarks failed:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
+    tables = result.stdout[result.stdout.find("load the pack"):] if "load the pack" in result.stdout else result.stdout
+    print(tables.rstrip())
+
+
 if __name__ == "__main__":
     if not os.access(BINARY, os.X_OK):
         sys.exit(f"bench: {BINARY} not built (make build)")
@@ -174,4 +210,5 @@ if __name__ == "__main__":
     cold_single(spawn)
     batch_bench(spawn, work)
     stream_bench(spawn, work)
+    device_bench(work)
     subprocess.run(["rm", "-rf", work], check=False)
