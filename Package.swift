@@ -19,9 +19,11 @@ let package = Package(
         // processes, threads, signals, time. Everything else goes through it.
         .target(name: "AnnounceSystem"),
 
-        // Pure Swift: amounts, readings, messages, voices, clip plans. No C
-        // imports; voice folders are read through AnnounceSystem.
-        .target(name: "AnnounceCore", dependencies: ["AnnounceSystem"]),
+        // Foundation only, compiled by the iOS app too: amounts, readings,
+        // messages, voices, clip plans, the lock. A voice's files come
+        // through the VoiceStore seam: the server's is a folder read with
+        // AnnounceSystem's safe opens (in AnnounceAudio), the phone's a bundle.
+        .target(name: "AnnounceCore"),
         // Foundation only, compiled by the iOS app too: sound names, the
         // push fields and the format table, the one contract between the
         // backend and the phone.
@@ -56,7 +58,7 @@ let package = Package(
         // What every test target shares: running processes with a time limit,
         // scratch folders, a seeded generator, the package's own paths.
         .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
-        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"]),
+        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceTestSupport"]),
         // The engine's portable math, and the phone's sound-file writer held
         // byte for byte against libsndfile.
         .testTarget(name: "AnnounceEngineTests", dependencies: ["AnnounceEngine", "AnnounceAudio", "AnnounceTestSupport"]),
