@@ -5,6 +5,15 @@ import PackageDescription
 
 let package = Package(
     name: "announce",
+    // iOS 15 for the phone's libraries (AnnounceCore, AnnounceWire,
+    // AnnounceEngine, AnnounceExtensionLogic): they use nothing newer (sounds
+    // in an App Group's Library/Sounds need iOS 13), and the lock they share
+    // is NSLock, not Synchronization's Mutex (iOS 18). macOS 13 is
+    // swift-subprocess's minimum: AnnounceSystem runs `voice build --tts`
+    // with it, and a platform minimum holds for the whole package. Subprocess
+    // declares no iOS; only server targets link it. It needs a Swift 6.2
+    // toolchain (Xcode 26) to resolve, which this package then needs too.
+    platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
         .library(name: "AnnounceCore", targets: ["AnnounceCore"]),
         .library(name: "AnnounceAudio", targets: ["AnnounceAudio"]),
@@ -13,11 +22,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // The one layer that calls the operating system: files, folders,
         // processes, threads, signals, time. Everything else goes through it.
-        .target(name: "AnnounceSystem"),
+        .target(name: "AnnounceSystem", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
 
         // Foundation only, compiled by the iOS app too: amounts, readings,
         // messages, voices, clip plans, the lock. A voice's files come
