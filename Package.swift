@@ -15,7 +15,13 @@ let package = Package(
     // toolchain (Xcode 26) to resolve, which this package then needs too.
     platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
+        // Foundation only, for an iOS app to add (File ▸ Add Package
+        // Dependencies). The extension's logic (docs/ios/Logic) is no product:
+        // its types are internal, compiled into the app's targets with the glue.
         .library(name: "AnnounceCore", targets: ["AnnounceCore"]),
+        .library(name: "AnnounceWire", targets: ["AnnounceWire"]),
+        .library(name: "AnnounceEngine", targets: ["AnnounceEngine"]),
+        // The server: C libraries, files, processes.
         .library(name: "AnnounceAudio", targets: ["AnnounceAudio"]),
         .executable(name: "announce", targets: ["announce"]),
     ],
@@ -62,9 +68,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The iOS extension's decisions (docs/ios/Logic): Foundation only, the
-        // same files the Xcode project compiles, built and tested here.
-        .target(name: "AnnounceExtensionLogic", path: "docs/ios/Logic"),
+        // The iOS extension's decisions (docs/ios/Logic): Foundation and the
+        // wire contract only, the same files the Xcode project compiles,
+        // built and tested here.
+        .target(name: "AnnounceExtensionLogic", dependencies: ["AnnounceCore", "AnnounceWire"], path: "docs/ios/Logic"),
         // What every test target shares: running processes with a time limit,
         // scratch folders, a seeded generator, the package's own paths.
         .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
@@ -72,7 +79,8 @@ let package = Package(
         // The engine's portable math, and the phone's sound-file writer held
         // byte for byte against libsndfile.
         .testTarget(name: "AnnounceEngineTests", dependencies: ["AnnounceEngine", "AnnounceAudio", "AnnounceTestSupport"]),
-        .testTarget(name: "AnnounceExtensionLogicTests", dependencies: ["AnnounceExtensionLogic", "AnnounceTestSupport"]),
+        .testTarget(
+            name: "AnnounceExtensionLogicTests", dependencies: ["AnnounceExtensionLogic", "AnnounceWire", "AnnounceCore", "AnnounceTestSupport"]),
         .testTarget(
             name: "AnnounceAudioTests",
             dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"],

@@ -14,5 +14,4 @@ import Testing
         // Standard input is /dev/null: reading it ends at once.
         #expect(await ShellProcess.run(#"test -z "$(cat)""#) == .exited(0))
     }
-
 }

@@ -8,7 +8,8 @@ import AnnounceSystem
 /// `render`, `explain` and every item of `batch` go through
 /// ``run(with:delivery:)``, so the same input is answered the same way by
 /// each. The push fields (`aps`, `heldAps`, `announce-sound-url`,
-/// `announce-id`, `announce-at`) are assembled here and nowhere else.
+/// `announce-id`, `announce-at`, `announce-message`) are assembled here and
+/// nowhere else.
 package struct AnnouncementJob: Sendable {
     /// What is said.
     package enum Content: Sendable {
@@ -115,6 +116,7 @@ package struct AnnouncementJob: Sendable {
         let sound = try folder.write(announcement, name: name, reuse: delivery.reuse, durable: delivery.durable)
         var report = AnnouncementReport(input: input, announcement: announcement, sound: sound)
         report.aps = PushPayload(body: announcement.text, sound: sound.name)
+        report.message = PushMessage(announcement.message)
         report.soundURL = delivery.soundURLBase.map { PushPayload.url(base: $0, sound: sound.name) }
         report.announceID = announceID
         report.announceAt = at ?? delivery.at ?? Self.now()

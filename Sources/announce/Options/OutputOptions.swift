@@ -12,12 +12,12 @@ struct OutputOptions: ParsableArguments {
     @OptionGroup var sound: SoundOptions
 
     @Option(name: .customLong("sound-url-base"), help: ArgumentHelp(
-        "Where the files are served (https://…): each JSON line gets the file's URL under \"announce-sound-url\".",
+        "Where the files are served (https://…): each JSON line gets the file's URL under \"\(PushPayload.urlKey)\".",
         valueName: "url"))
     var soundURLBase: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "When the payment was taken, in whole seconds since 1970: the push's \"announce-at\" on each JSON line (default: now).",
+        "When the payment was taken, in whole seconds since 1970: the push's \"\(PushPayload.atKey)\" on each JSON line (default: now).",
         valueName: "seconds"))
     var at: Int?
 
@@ -121,7 +121,7 @@ struct NameOption: ParsableArguments {
     var name: String?
 
     @Option(help: ArgumentHelp(
-        "The payment's id, 1 to \(PushPayload.maximumIDBytes) bytes: the push's \"announce-id\" on the JSON line, by which the iPhone recognises a push delivered twice.",
+        "The payment's id, 1 to \(PushPayload.maximumIDBytes) bytes: the push's \"\(PushPayload.idKey)\" on the JSON line, by which the iPhone recognises a push delivered twice.",
         valueName: "id"))
     var id: String?
 
