@@ -181,9 +181,11 @@ struct VoiceTests {
         #expect(throws: VoiceError(.notFound, "no voice at '\(directory)': no such folder")) { try Voice(store: store) }
         try scratch.folder("voice")
         #expect(throws: VoiceError(.notFound, "no voice at '\(directory)': voice.json not found")) { try Voice(store: store) }
+        try scratch.folder("voice/voice.json")
+        #expect(throws: VoiceError(.unreadableManifest, "\(directory)/voice.json: cannot be read")) { try Voice(store: store) }
     }
 
-    @Test("the phone's store locates clips in its folder, refuses one that is not a file, and leaves a missing one to the reader")
+    @Test("the phone's store locates clips in its folder, refuses a folder in a clip's place, and leaves a missing one to the reader")
     func bundleClips() throws {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
@@ -196,7 +198,7 @@ struct VoiceTests {
         #expect(voice.path(ofClip: "yi.wav") == folder.path + "/yi.wav")
         #expect(voice.path(ofClip: "sub/er.wav") == folder.path + "/sub/er.wav")
         try scratch.folder("voice/sub/er.wav")
-        #expect(throws: VoiceError(.unusableFile, "\(folder.path)/voice.json: clip '二' (sub/er.wav) is not a regular file")) {
+        #expect(throws: VoiceError(.unusableFile, "\(folder.path)/voice.json: clip '二' (sub/er.wav) is a folder, not a regular file")) {
             try Voice(store: VoiceBundle(folder: folder))
         }
     }

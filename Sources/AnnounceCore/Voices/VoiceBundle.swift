@@ -7,14 +7,15 @@
 /// A voice folder the app ships in its bundle (or keeps in its own
 /// container), read with Foundation: the phone's ``VoiceStore``.
 ///
-/// The folder is the app's own, signed with it, so the store checks what
-/// keeps a reader from blocking or reading the wrong thing (the manifest and
-/// each clip that exists are regular files) and leaves symbolic links to the
-/// app: the manifest already refuses a clip path that is absolute or has `..`.
+/// The folder is the app's own, signed with it (it holds no FIFO or device),
+/// so the store refuses a folder where the manifest or a clip should be and
+/// leaves symbolic links to the app: the manifest already refuses a clip
+/// path that is absolute or has `..`.
 ///
 /// ```swift
-/// let folder = Bundle.main.url(forResource: "default", withExtension: nil)!
-/// let voice = try Voice(store: VoiceBundle(folder: folder))
+/// if let folder = Bundle.main.url(forResource: "default", withExtension: nil) {
+///     let voice = try Voice(store: VoiceBundle(folder: folder))
+/// }
 /// ```
 public struct VoiceBundle: VoiceStore, Sendable {
     /// The voice folder.
@@ -31,12 +32,10 @@ public struct VoiceBundle: VoiceStore, Sendable {
 
     public func readManifest(limit: Int) throws(VoiceError) -> [UInt8] {
         var manifest: String { MessageText.escaped(manifestPath) }
-        guard let type = Self.type(of: manifestPath) else {
-            throw Self.type(of: directory) == .typeDirectory ? .noManifest(directory) : .noFolder(directory)
-        }
-        guard type == .typeRegular else { throw VoiceError(.unusableFile, "\(manifest): is not a regular file") }
+        guard Self.isFolder(directory) else { throw .noFolder(directory) }
+        guard FileManager.default.fileExists(atPath: manifestPath) else { throw .noManifest(directory) }
         // The app's own file: read whole, then held to the limit.
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: manifestPath)) else {
+        guard !Self.isFolder(manifestPath), let data = try? Data(contentsOf: URL(fileURLWithPath: manifestPath)) else {
             throw VoiceError(.unreadableManifest, "\(manifest): cannot be read")
         }
         guard data.count <= limit else {
@@ -47,17 +46,18 @@ public struct VoiceBundle: VoiceStore, Sendable {
 
     public func locateClip(_ file: String, word: String) throws(VoiceError) -> String {
         let path = Paths.join(directory, file)
-        if let type = Self.type(of: path), type != .typeRegular {
+        if Self.isFolder(path) {
             throw VoiceError(
                 .unusableFile,
-                "\(MessageText.escaped(manifestPath)): clip \(MessageText.quoted(word)) (\(MessageText.escaped(file))) is not a regular file")
+                "\(MessageText.escaped(manifestPath)): clip \(MessageText.quoted(word)) (\(MessageText.escaped(file))) is a folder, not a regular file")
         }
         return path
     }
 
-    /// What is at `path`, symbolic links followed; nil when nothing is.
-    private static func type(of path: String) -> FileAttributeType? {
-        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        return (try? FileManager.default.attributesOfItem(atPath: real))?[.type] as? FileAttributeType
+    /// Whether `path` (links followed) is a folder: whether its entries can
+    /// be listed. Not from the file's attributes, which carry its dates:
+    /// Apple asks an app to declare a reason for reading those.
+    private static func isFolder(_ path: String) -> Bool {
+        (try? FileManager.default.contentsOfDirectory(atPath: path)) != nil
     }
 }
