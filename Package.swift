@@ -5,23 +5,41 @@ import PackageDescription
 
 let package = Package(
     name: "announce",
+    // iOS 15 for the phone's libraries (AnnounceCore, AnnounceWire,
+    // AnnounceEngine, AnnounceExtensionLogic): they use nothing newer (sounds
+    // in an App Group's Library/Sounds need iOS 13), and the lock they share
+    // is NSLock, not Synchronization's Mutex (iOS 18). macOS 13 is
+    // swift-subprocess's minimum: AnnounceSystem runs `voice build --tts`
+    // with it, and a platform minimum holds for the whole package. Subprocess
+    // declares no iOS; only server targets link it. It needs a Swift 6.2
+    // toolchain (Xcode 26) to resolve, which this package then needs too.
+    platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
+        // Foundation only, for an iOS app to add (File ▸ Add Package
+        // Dependencies). The extension's logic (docs/ios/Logic) is no product:
+        // its types are internal, compiled into the app's targets with the glue.
         .library(name: "AnnounceCore", targets: ["AnnounceCore"]),
+        .library(name: "AnnounceWire", targets: ["AnnounceWire"]),
+        .library(name: "AnnounceEngine", targets: ["AnnounceEngine"]),
+        // The server: C libraries, files, processes.
         .library(name: "AnnounceAudio", targets: ["AnnounceAudio"]),
         .executable(name: "announce", targets: ["announce"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // The one layer that calls the operating system: files, folders,
         // processes, threads, signals, time. Everything else goes through it.
-        .target(name: "AnnounceSystem"),
+        .target(name: "AnnounceSystem", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
 
-        // Pure Swift: amounts, readings, messages, voices, clip plans. No C
-        // imports; voice folders are read through AnnounceSystem.
-        .target(name: "AnnounceCore", dependencies: ["AnnounceSystem"]),
+        // Foundation only, compiled by the iOS app too: amounts, readings,
+        // messages, voices, clip plans, the lock. A voice's files come
+        // through the VoiceStore seam: the server's is a folder read with
+        // AnnounceSystem's safe opens (in AnnounceAudio), the phone's a bundle.
+        .target(name: "AnnounceCore"),
         // Foundation only, compiled by the iOS app too: sound names, the
         // push fields and the format table, the one contract between the
         // backend and the phone.
@@ -50,17 +68,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The iOS extension's decisions (docs/ios/Logic): Foundation only, the
-        // same files the Xcode project compiles, built and tested here.
-        .target(name: "AnnounceExtensionLogic", path: "docs/ios/Logic"),
+        // The iOS extension's decisions (docs/ios/Logic): Foundation and the
+        // wire contract only, the same files the Xcode project compiles,
+        // built and tested here.
+        .target(name: "AnnounceExtensionLogic", dependencies: ["AnnounceCore", "AnnounceWire"], path: "docs/ios/Logic"),
         // What every test target shares: running processes with a time limit,
         // scratch folders, a seeded generator, the package's own paths.
         .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
-        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"]),
+        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceTestSupport"]),
         // The engine's portable math, and the phone's sound-file writer held
         // byte for byte against libsndfile.
         .testTarget(name: "AnnounceEngineTests", dependencies: ["AnnounceEngine", "AnnounceAudio", "AnnounceTestSupport"]),
-        .testTarget(name: "AnnounceExtensionLogicTests", dependencies: ["AnnounceExtensionLogic", "AnnounceTestSupport"]),
+        .testTarget(
+            name: "AnnounceExtensionLogicTests", dependencies: ["AnnounceExtensionLogic", "AnnounceWire", "AnnounceCore", "AnnounceTestSupport"]),
         .testTarget(
             name: "AnnounceAudioTests",
             dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"],

@@ -1,14 +1,12 @@
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Musl)
-    @preconcurrency import Musl
-#elseif canImport(Darwin)
-    @preconcurrency import Darwin
-#endif
+import Subprocess
 
 /// A command line run through `/bin/sh -c` and waited for. Its standard
 /// input is `/dev/null` and its standard output goes to standard error
 /// (announce's own standard output carries reports).
+///
+/// swift-subprocess starts it: the child gets the default signal handling
+/// and mask (announce blocks termination signals in its own threads) and no
+/// descriptor of announce's other than the three standard ones.
 package enum ShellProcess {
     /// How a command ended.
     package enum Outcome: Equatable, Sendable {
@@ -21,26 +19,19 @@ package enum ShellProcess {
     }
 
     /// Runs `command` with `/bin/sh -c` and waits for it.
-    /// The corresponding C functions are `posix_spawn` and `waitpid`.
-    package static func run(_ command: String) -> Outcome {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
-        let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (text: String) in
-            text.withCString { strdup($0) }
+    package static func run(_ command: String) async -> Outcome {
+        do {
+            let result = try await Subprocess.run(
+                .path("/bin/sh"), arguments: ["-c", command],
+                input: .none, output: .currentStandardError, error: .currentStandardError)
+            switch result.terminationStatus {
+            case .exited(let status): return .exited(status)
+            case .signaled(let signal): return .signalled(signal)
+            }
+        } catch let error as SubprocessError {
+            return .notStarted(error.underlyingError.map { "\($0)" } ?? error.description)
+        } catch {
+            return .notStarted("\(error)")
         }
-        defer { arguments.forEach { free($0) } }
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments + [nil]
-        var pid = pid_t()
-        let status = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
-        guard status == 0 else { return .notStarted(String(cString: strerror(status))) }
-        var waitStatus: Int32 = 0
-        while waitpid(pid, &waitStatus, 0) < 0 {
-            guard errno == EINTR else { return .notStarted(String(cString: strerror(errno))) }
-        }
-        let signal = waitStatus & 0x7f
-        return signal == 0 ? .exited((waitStatus >> 8) & 0xff) : .signalled(signal)
     }
 }

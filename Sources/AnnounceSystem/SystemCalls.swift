@@ -11,7 +11,6 @@
     @preconcurrency import Darwin
 #endif
 
-package typealias SystemMutex = pthread_mutex_t
 package typealias SystemSignalSet = sigset_t
 
 /// The calling thread's `errno`.
@@ -155,12 +154,7 @@ package func systemNow() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-// MARK: Threads and locks
-
-package func systemMutexInit(_ mutex: UnsafeMutablePointer<SystemMutex>) { pthread_mutex_init(mutex, nil) }
-package func systemMutexDestroy(_ mutex: UnsafeMutablePointer<SystemMutex>) { pthread_mutex_destroy(mutex) }
-package func systemMutexLock(_ mutex: UnsafeMutablePointer<SystemMutex>) { pthread_mutex_lock(mutex) }
-package func systemMutexUnlock(_ mutex: UnsafeMutablePointer<SystemMutex>) { pthread_mutex_unlock(mutex) }
+// MARK: Threads
 
 /// Starts a detached-or-joinable thread running `body`; returns a joiner, or
 /// nil when the system refuses to start one.

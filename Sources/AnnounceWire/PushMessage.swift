@@ -1,127 +1,127 @@
 import AnnounceCore
 import Foundation
 
-/// The message a push carries for a phone that renders announcements itself
-/// from a device voice pack: the push's `announce-message` object.
+/// The message of a push, for the phone to render the announcement itself:
+/// the custom key ``key`` beside `aps`, an object with the fields a batch
+/// item names the same way (`announce batch --help`):
 ///
 /// ```json
-/// "announce-message": {"fen": 12345, "leadYi": false, "liang": false,
-///                      "prefix": "支付宝到账", "style": "decimal", "template": "payment"}
+/// "announce-message": {"amount": "123.45", "prefix": "alipay"}
 /// ```
 ///
-/// `fen` is the amount as a JSON integer (never a decimal number, so no
-/// rounding can change it), `count` the number of payments where the
-/// template says one (a burst's summary), `template` a preset's name or a
-/// template's text, `prefix` the prefix's words (empty for none). The push
-/// keeps `aps.sound` and `announce-sound-url`: the server's file, which the
-/// phone uses when its pack cannot say the message.
-package struct PushMessage: Equatable, Sendable {
-    /// The key of the object in the push.
-    package static let key = "announce-message"
+/// `amount` (yuan, exact, as `Amount`'s description writes it), `count`,
+/// `prefix` (a preset's name, or the phrase with a blank between words),
+/// `template` (a preset's name or the template text), `style`, `liang` and
+/// `leadYi`; each only when the message has it or it is not the default.
+/// The server writes it (``PushPayload/payload(url:id:at:message:held:)``);
+/// the extension reads it back with ``init(value:)`` into the same
+/// ``/AnnounceCore/Message``.
+public struct PushMessage: Equatable, Sendable {
+    /// The custom top-level key of the push that holds the message.
+    public static let key = "announce-message"
 
-    package var template: String
-    package var prefix: String
-    package var fen: UInt64?
-    package var count: Int?
-    package var style: String
-    package var liang: Bool
-    package var leadYi: Bool
+    /// The message.
+    public let message: Message
 
-    /// The fields of `message`.
-    package init(_ message: Message) {
-        template = message.template.description
-        prefix = message.prefix.words.joined()
-        fen = message.amount?.fen
-        count = message.count?.value
-        style = message.options.style.rawValue
-        liang = message.options.liang
-        leadYi = message.options.leadYi
+    /// The push's message for `message`.
+    public init(_ message: Message) {
+        self.message = message
     }
 
-    /// The object as the push carries it.
+    /// The message as a JSON object, fields in sorted order.
     package var object: JSONObject {
-        // Keys in sorted order, as every object announce writes.
         var object = JSONObject()
-        if let count { object.add("count", count) }
-        if let fen { object.add("fen", Int(fen)) }
-        object.add("leadYi", leadYi)
-        object.add("liang", liang)
-        object.add("prefix", prefix)
-        object.add("style", style)
-        object.add("template", template)
+        if let amount = message.amount { object.add("amount", amount.description) }
+        if let count = message.count { object.add("count", count.value) }
+        if message.options.leadYi { object.add("leadYi", true) }
+        if message.options.liang { object.add("liang", true) }
+        if message.prefix != .standard { object.add("prefix", Self.argument(for: message.prefix)) }
+        if message.options.style != .decimal { object.add("style", message.options.style.rawValue) }
+        if message.template != .payment { object.add("template", message.template.description) }
         return object
     }
 
-    /// The fields of the push's `announce-message` as the phone receives
-    /// them (a notification's `userInfo`: strings, numbers and booleans as
-    /// Foundation decodes JSON).
-    /// - Throws: ``MalformedPushMessage`` naming the field that is missing
-    ///   or not of its type: a fraction or a string for `fen`, for example.
-    package init(fields value: Any?) throws(MalformedPushMessage) {
-        guard let fields = value as? [String: Any] else {
-            throw MalformedPushMessage("\(Self.key) is not an object")
-        }
-        func text(_ name: String) throws(MalformedPushMessage) -> String {
-            guard let text = fields[name] as? String else { throw MalformedPushMessage("\(Self.key).\(name) is not a string") }
-            return text
-        }
-        func flag(_ name: String) throws(MalformedPushMessage) -> Bool {
-            guard let value = fields[name] else { return false }
-            guard let flag = PushNumber.boolean(value) else {
-                throw MalformedPushMessage("\(Self.key).\(name) is not true or false")
-            }
-            return flag
-        }
-        func whole(_ name: String) throws(MalformedPushMessage) -> UInt64? {
-            guard let value = fields[name] else { return nil }
-            guard let number = PushNumber.whole(value) else {
-                throw MalformedPushMessage("\(Self.key).\(name) is not a whole number of at least 0")
-            }
-            return number
-        }
-        template = try text("template")
-        prefix = try text("prefix")
-        fen = try whole("fen")
-        count = try whole("count").map { Int(clamping: $0) }
-        style = fields["style"] == nil ? ReadingStyle.decimal.rawValue : try text("style")
-        liang = try flag("liang")
-        leadYi = try flag("leadYi")
+    /// Reads the message from the push's value under ``key`` (a dictionary,
+    /// as `userInfo` holds a JSON object); nil when it is absent, not an
+    /// object, or a field is of the wrong type or does not make a message
+    /// with the others (the extension then plays what `aps.sound` names).
+    /// ``init(fields:)`` says which.
+    public init?(value: Any?) {
+        guard let read = try? Self(fields: value) else { return nil }
+        self = read
     }
 
-    /// The message these fields say.
-    /// - Throws: ``MalformedPushMessage`` for a template, prefix, amount,
-    ///   count or style announce refuses.
-    package func message() throws(MalformedPushMessage) -> Message {
-        do {
-            let template = try Template(template)
-            let prefix = try Prefix(prefix.isEmpty ? "none" : prefix)
-            let amount = try fen.map { fen throws(AmountError) in try Amount(fen: fen) }
-            let count = try count.map { count throws(CountError) in try Count(count) }
-            guard let style = ReadingStyle(rawValue: style) else {
-                throw MalformedPushMessage("\(Self.key).style '\(style)' is not a reading style")
-            }
-            let options = ReadingOptions(style: style, liang: liang, leadYi: leadYi)
-            return try Message(template: template, amount: amount, count: count, prefix: prefix, options: options)
-        } catch let error as MalformedPushMessage {
-            throw error
-        } catch let error as CategorizedError {
-            throw MalformedPushMessage("\(Self.key): \(error.description)")
-        } catch {
-            throw MalformedPushMessage("\(Self.key): \(error)")
+    /// Reads the message from the push's value under ``key``.
+    /// - Throws: ``MalformedPushMessage``, one line naming the field that is
+    ///   missing, of the wrong type, or refused by the message it makes (an
+    ///   amount above the largest, an unknown template). A field this
+    ///   version does not know is passed over: the rest still makes the
+    ///   message.
+    public init(fields value: Any?) throws(MalformedPushMessage) {
+        guard let value else { throw MalformedPushMessage("the push has no \(Self.key)") }
+        guard let fields = value as? [AnyHashable: Any] else { throw MalformedPushMessage("\(Self.key) is not an object") }
+        func fail(_ field: String, _ problem: String) -> MalformedPushMessage {
+            MalformedPushMessage("\(Self.key).\(field) \(problem)")
         }
+        var amount: Amount?
+        var count: Count?
+        var prefix = Prefix.standard
+        var template = Template.payment
+        var options = ReadingOptions()
+        for (key, value) in fields {
+            guard let key = key as? String else { continue }
+            switch key {
+            case "amount":
+                guard let text = value as? String else { throw fail(key, "is not a string of yuan") }
+                do { amount = try Amount(parsing: text) } catch { throw fail(key, "is refused: \(error.description)") }
+            case "count":
+                guard let number = PushNumber.whole(value), let whole = Int(exactly: number) else {
+                    throw fail(key, "is not a whole number")
+                }
+                do { count = try Count(whole) } catch { throw fail(key, "is refused: \(error.description)") }
+            case "prefix":
+                guard let text = value as? String else { throw fail(key, "is not a string") }
+                do { prefix = try Prefix(text) } catch { throw fail(key, "is refused: \(error.description)") }
+            case "template":
+                guard let text = value as? String else { throw fail(key, "is not a string") }
+                do { template = try Template(text) } catch { throw fail(key, "is refused: \(error.description)") }
+            case "style":
+                guard let text = value as? String, let read = ReadingStyle(rawValue: text) else {
+                    throw fail(key, "is not one of \(ReadingStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                options.style = read
+            case "liang", "leadYi":
+                guard let flag = PushNumber.boolean(value) else { throw fail(key, "is not true or false") }
+                if key == "liang" { options.liang = flag } else { options.leadYi = flag }
+            default:
+                continue
+            }
+        }
+        do {
+            message = try Message(template: template, amount: amount, count: count, prefix: prefix, options: options)
+        } catch {
+            throw MalformedPushMessage("\(Self.key): \(error.description)")
+        }
+    }
+
+    /// What `Prefix(_:)` reads back as `prefix`: a preset's name, else the
+    /// words with a blank between them.
+    private static func argument(for prefix: Prefix) -> String {
+        Prefix.presets.first { $0.prefix == prefix }?.name ?? prefix.words.joined(separator: " ")
     }
 }
 
 /// A push whose `announce-message` cannot be read: one line naming the field.
-package struct MalformedPushMessage: CategorizedError, Equatable, Sendable {
-    package let description: String
+public struct MalformedPushMessage: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// The one-line message.
+    public let description: String
 
     package init(_ description: String) {
         self.description = description
     }
 
     /// What the backend sent is wrong.
-    package var category: ErrorCategory { .rejectedInput }
+    public var category: ErrorCategory { .rejectedInput }
 }
 
 /// Numbers and booleans of a push as the phone receives them: iOS decodes

@@ -1,17 +1,23 @@
 import AnnounceCore
 
 /// The names of the files announce writes, made and recognised from one
-/// definition:
+/// definition, which the server and the iOS extension both compile:
 ///
 /// - a sound: `announce-<amount>-<8 hex>.<ext>`, the amount as digits with
 ///   an optional `.` and two decimals (for a message without an amount, the
-///   preset's name such as `received`, or `message`), the hex a digest of everything that
-///   decides the audio (``Announcer/Plan/soundName``), the extension that of
-///   an ``OutputFormat/Container`` (`caf`, `wav`, `aiff`);
-/// - a temporary file of `AtomicFile`: `.announce-<process id>-<n>.tmp`.
+///   preset's name such as `received`, or `message`), the hex a digest of
+///   everything that decides the audio (AnnounceAudio's `Announcer.Plan.soundName`),
+///   the extension that of an ``OutputFormat/Container`` (`caf`, `wav`, `aiff`);
+/// - a temporary file of an atomic write: `.announce-<process id>-<n>.tmp`;
+/// - a *plain* name chosen by a person (`--name pay.caf`, a sound bundled
+///   with the app): ``isPlain(_:)``. It must be neither of the above, so it
+///   can never stand in for a content-derived sound; the extension never
+///   downloads one (the name does not prove the content) and leaves it in
+///   `aps.sound` for iOS to find.
 ///
-/// A name given by a user (`--name`) must be a plain file name that is
-/// neither of these, so it can never stand in for a content-derived sound.
+/// Every one of these holds only ASCII letters, digits, `.`, `_` and `-`:
+/// no `/`, no `..`, so a name that passes never points outside the folder
+/// it is joined to.
 public enum SoundName {
     /// What a file name is to announce.
     public enum Kind: Equatable, Sendable {
@@ -20,6 +26,17 @@ public enum SoundName {
         /// A temporary file of an atomic write in progress (or left by a
         /// killed process).
         case temporary
+    }
+
+    /// What the iOS extension does with a push's `aps.sound`.
+    public enum Delivery: Equatable, Sendable {
+        /// announce's content-derived name: reused when installed, else downloaded.
+        case announcement
+        /// A name chosen by a person: left as sent, never downloaded.
+        case plain
+        /// Anything else (a path, `..`, other characters or extensions, a
+        /// temporary file's name): refused, the fallback plays.
+        case refused
     }
 
     static let soundStart = "announce-"
@@ -46,6 +63,18 @@ public enum SoundName {
     /// The name of a temporary file: `.announce-4242-7.tmp`.
     public static func temporaryName(process: Int32, number: Int) -> String {
         temporaryStart + String(process) + "-" + String(number) + temporaryEnd
+    }
+
+    /// What the extension does with `name` in `aps.sound`.
+    public static func delivery(of name: String) -> Delivery {
+        if kind(of: name) == .sound { return .announcement }
+        return isPlain(name) ? .plain : .refused
+    }
+
+    /// Whether announce (or the app, following its rule) makes files of
+    /// this name: a sound or a temporary file.
+    public static func isOwn(_ name: String) -> Bool {
+        kind(of: name) != nil
     }
 
     /// Whether announce makes files of this name, and which kind; nil for
@@ -87,15 +116,26 @@ public enum SoundName {
         public var category: ErrorCategory { .rejectedInput }
     }
 
-    /// Checks a user-chosen file name: ASCII letters, digits, `.`, `_`, `-`,
-    /// not starting with `.`, no `..`, at most 255 bytes, ending in the
-    /// format's extension in lower case, and not of announce's own naming
-    /// pattern (a given name must never take the place of a content-derived
-    /// one). These are exactly the names the iOS extension leaves in
-    /// `aps.sound` for iOS to find (`AnnounceSoundName.isPlain` in
-    /// docs/ios/Logic); it refuses every other name that is not announce's.
-    /// Tests/Shared/push-cases.json holds the cases both sides run.
+    /// Checks a user-chosen file name for a sound of `format` (see
+    /// ``isPlain(_:)``). These are exactly the names the iOS extension
+    /// leaves in `aps.sound` for iOS to find; Tests/Shared/push-cases.json
+    /// holds the cases both sides run.
     public static func validate(_ name: String, format: OutputFormat) throws(Invalid) {
+        try validate(name, fileExtension: format.fileExtension, container: format.container.rawValue)
+    }
+
+    /// Whether `name` is a plain sound name: 1 to 255 bytes of ASCII
+    /// letters, digits, `.`, `_` and `-`, not starting with `.`, without
+    /// `..`, ending in a container's extension (lower case exactly: iOS
+    /// finds a sound by its exact name) after at least one character, and
+    /// not of announce's own naming pattern (a given name must never take
+    /// the place of a content-derived one).
+    public static func isPlain(_ name: String) -> Bool {
+        guard let container = OutputContainer(fileName: name) else { return false }
+        return (try? validate(name, fileExtension: container.fileExtension, container: container.rawValue)) != nil
+    }
+
+    private static func validate(_ name: String, fileExtension: String, container: String) throws(Invalid) {
         let quoted = name.debugDescription
         if name.contains("/") || name.contains("\\") {
             throw Invalid(description: "sound name \(quoted) must be a file name, not a path")
@@ -107,11 +147,9 @@ public enum SoundName {
             throw Invalid(description: "sound name \(quoted) must not start with '.' or contain '..'")
         }
         guard name.utf8.count <= 255 else { throw Invalid(description: "sound name is longer than 255 bytes") }
-        let suffix = ".\(format.fileExtension)"
-        // Lower case exactly: iOS finds a sound by its exact name, and the
-        // extension leaves only such names in `aps.sound` (docs/ios/Logic/AnnounceSoundName.swift).
+        let suffix = ".\(fileExtension)"
         guard name.hasSuffix(suffix), name.utf8.count > suffix.utf8.count else {
-            throw Invalid(description: "sound name \(quoted) must end in \(suffix) (lower case) for \(format.container.rawValue) files")
+            throw Invalid(description: "sound name \(quoted) must end in \(suffix) (lower case) for \(container) files")
         }
         if kind(of: name.lowercased()) != nil {
             throw Invalid(description: "sound name \(quoted) has the form of announce's own content-derived names (announce-<amount>-<8 hex>); choose another name")

@@ -22,14 +22,15 @@ import Testing
         #expect(result.yuan == "123.45")
         let alert = #""alert":{"body":"支付宝到账一百二十三点四五元","title":"收款通知"}"#
         let url = "https://sounds.example.com/" + sound
-        let expected = #"{"announce-at":1767225600,"announce-id":"order-9","announce-sound-url":""# + url
+        let message = #""announce-message":{"amount":"123.45","prefix":"alipay"}"#
+        let expected = #"{"announce-at":1767225600,"announce-id":"order-9","# + message + #","announce-sound-url":""# + url
             + #"","aps":{"# + alert + #","mutable-content":1,"sound":""# + sound + #""}}"#
         #expect(result.pushPayload == expected)
         let held = #"{"announce-at":1767225600,"announce-id":"order-9","aps":{"# + alert + "}}"
         #expect(result.heldPushPayload == held)
         // Without its own time an item takes the batch's.
         let other = pipeline.process(BatchItem(amount: try Amount(fenText: "1")))
-        #expect(other.pushPayload?.hasPrefix(#"{"announce-at":1700000000,"announce-sound-url":"#) == true)
+        #expect(other.pushPayload?.hasPrefix(#"{"announce-at":1700000000,"announce-message":{"amount":"0.01"},"announce-sound-url":"#) == true)
         #expect(other.yuan == "0.01")
     }
 }

@@ -45,6 +45,12 @@ struct SoundFileWritingTests {
         let packet = format.frameMultiple
         #expect(info.frames == (audio.samples.count + packet - 1) / packet * packet)
         #expect(format.fileExtension == container.rawValue)
+        // The format table (what the iPhone checks a download against)
+        // knows the header this writes: AIFF-C for AIFF's compressed encodings.
+        let header = Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(OutputFormat.FileType.headerLength))
+        let type = try #require(container.fileType(ofHeader: header), "\(format): \(header)")
+        #expect(type.container == container)
+        #expect((type.form == "AIFC") == (container == .aiff && encoding != .pcm16), "\(format): \(type)")
 
         let tolerance: Float = switch encoding {
         case .pcm16: 1.0 / 32_000

@@ -26,7 +26,7 @@ struct VoiceBuilderCommandTests {
     }
 
     @Test("each item comes from one run of the command, cut by the trimming rule")
-    func fakeEngine() throws {
+    func fakeEngine() async throws {
         let script = try Self.script()
         let folder = try ScratchFolder("audio")
         defer { folder.remove() }
@@ -34,7 +34,7 @@ struct VoiceBuilderCommandTests {
         // {pinyin} arrives quoted ('yi2 wan4'); the engine finds its tone by it.
         let command = "cp \"\(tones)/$(printf %s {pinyin} | tr ' ' -).wav\" {out} && test -n {text}"
         let builder = VoiceBuilder(script: script, details: .init(id: "tones", license: "CC0-1.0", date: "2026-01-01"))
-        let report = try builder.build(command: command, into: folder.file("voice"))
+        let report = try await builder.build(command: command, into: folder.file("voice"))
         // Clips are written at 16 kHz, the bundled voice's rate, whatever the engine's.
         #expect(report.sampleRate == 16_000 && report.items.count == script.items.count)
         for item in report.items {
@@ -53,7 +53,7 @@ struct VoiceBuilderCommandTests {
     }
 
     @Test("a failing command names the item and its exit status, and leaves nothing")
-    func failingCommand() throws {
+    func failingCommand() async throws {
         let script = try Self.script()
         let folder = try ScratchFolder("audio")
         defer { folder.remove() }
@@ -61,22 +61,22 @@ struct VoiceBuilderCommandTests {
         let command = "test {text} != 五 || exit 3; cp \"\(tones)/$(printf %s {pinyin} | tr ' ' -).wav\" {out}"
         let builder = VoiceBuilder(script: script, details: .init(id: "tones", date: "2026-01-01"))
         let five = script.items.first { $0.text == "五" }!
-        #expect(throws: VoiceBuildError(.input, "item \(five.number) '五': the TTS command failed with exit status 3")) {
-            try builder.build(command: command, into: folder.file("voice"))
+        await #expect(throws: VoiceBuildError(.input, "item \(five.number) '五': the TTS command failed with exit status 3")) {
+            try await builder.build(command: command, into: folder.file("voice"))
         }
-        #expect(throws: VoiceBuildError.self) { try builder.build(command: "true {out}", into: folder.file("voice")) }
+        await #expect(throws: VoiceBuildError.self) { try await builder.build(command: "true {out}", into: folder.file("voice")) }
         #expect(try folder.contents() == ["tones"])
     }
 
     @Test("placeholders are quoted: a value cannot break out of the command")
-    func quoting() throws {
+    func quoting() async throws {
         let folder = try ScratchFolder("audio")
         defer { folder.remove() }
         var script = try Self.script()
         script.items = [script.items[0]]
         script.items[0].text = "'; touch \(folder.file("owned")); '"
         let builder = VoiceBuilder(script: script, details: .init(id: "q", date: "2026-01-01"))
-        #expect(throws: VoiceBuildError.self) { try builder.build(command: "printf %s {text} > /dev/null; false {out}", into: folder.file("voice")) }
+        await #expect(throws: VoiceBuildError.self) { try await builder.build(command: "printf %s {text} > /dev/null; false {out}", into: folder.file("voice")) }
         #expect(!FileManager.default.fileExists(atPath: folder.file("owned")))
     }
 }

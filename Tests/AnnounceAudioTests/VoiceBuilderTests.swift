@@ -324,7 +324,7 @@ struct VoiceBuilderTests {
     }
 
     @Test("bad input is refused with one line and leaves nothing")
-    func badInput() throws {
+    func badInput() async throws {
         let script = try Self.script()
         let folder = try ScratchFolder("audio")
         defer { folder.remove() }
@@ -336,12 +336,12 @@ struct VoiceBuilderTests {
         }
         try FileManager.default.createDirectory(atPath: folder.file("full"), withIntermediateDirectories: false)
         _ = FileManager.default.createFile(atPath: folder.file("full/x"), contents: Data())
-        #expect(throws: VoiceBuildError(.output, "\(folder.file("full")) is not empty: give a new or empty folder for the voice")) {
-            try Self.builder(script).build(command: "cp x {out}", into: folder.file("full"))
+        await #expect(throws: VoiceBuildError(.output, "\(folder.file("full")) is not empty: give a new or empty folder for the voice")) {
+            try await Self.builder(script).build(command: "cp x {out}", into: folder.file("full"))
         }
         var bad = Self.builder(script)
         bad.details.id = "Bad Id"
-        #expect(throws: VoiceBuildError.self) { try bad.build(command: "true {out}", into: folder.file("voice")) }
+        await #expect(throws: VoiceBuildError.self) { try await bad.build(command: "true {out}", into: folder.file("voice")) }
         #expect(try folder.contents() == ["full"])
     }
 }

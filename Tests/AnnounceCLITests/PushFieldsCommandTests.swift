@@ -45,7 +45,7 @@ import Testing
         #expect(result.stderrLines.count == 1 && result.stderrLines.first?.hasPrefix("announce: ") == true)
     }
 
-    @Test("render --json: announce-id from --id, announce-at from --at or now, heldAps, yuan")
+    @Test("render --json: announce-id from --id, announce-at from --at or now, announce-message, heldAps, yuan")
     func renderFields() throws {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
@@ -54,7 +54,8 @@ import Testing
                                            "--out", root.path, "123.45"])
         #expect(fixed.status == 0)
         let line = fixed.stdoutLines[0]
-        #expect(line.hasPrefix(#"{"amount":"123.45","announce-at":1767225600,"announce-id":"order-9","aps":{"#))
+        #expect(line.hasPrefix(
+            #"{"amount":"123.45","announce-at":1767225600,"announce-id":"order-9","announce-message":{"amount":"123.45","prefix":"alipay"},"aps":{"#))
         // The held payment's aps: the banner, no sound, no mutable-content.
         #expect(line.contains(#","heldAps":{"alert":{"body":"支付宝到账一百二十三点四五元","title":"收款通知"}},"#))
         #expect(line.hasSuffix(#","yuan":"123.45"}"#))
@@ -137,19 +138,25 @@ import Testing
         #expect((Self.json(named.stdoutLines[0])["aps"] as? [String: Any])?["sound"] as? String == "pay.caf")
     }
 
-    @Test("the longest payload, with id, time and URL, stays under APNs' 4096 bytes, escaped or not")
+    @Test("the longest payload, with id, time, message and URL, stays under APNs' 4096 bytes, escaped or not")
     func longestPayload() throws {
-        // The longest phrase: a 40-character prefix and the 12-digit maximum in the currency reading.
-        let aps = PushPayload(
-            body: String(repeating: "收", count: 40) + "九千九百九十九亿九千九百九十九万九千九百九十九元九角九分",
-            sound: "announce-999999999999.99-0123abcd.aiff")
+        // The longest phrase: a template of the most characters with every
+        // slot, a 40-character prefix, the longest count and the 12-digit
+        // maximum in the currency reading; the message carries all of it.
+        let fixed = String(repeating: "笔", count: Template.maximumLength - "{prefix}{count}{amount}元".count)
+        let message = try Message(
+            template: try Template("{prefix}{count}" + fixed + "{amount}元"), amount: try Amount(parsing: "999999999999.99"),
+            count: try Count(9999), prefix: try Prefix(String(repeating: "收", count: Prefix.maximumLength)),
+            options: ReadingOptions(style: .currency, liang: true, leadYi: true))
+        let aps = PushPayload(body: message.text, sound: "announce-999999999999.99-0123abcd.aiff")
         let url = PushPayload.url(base: "https://" + String(repeating: "x", count: 504), sound: aps.sound)
         // An id of control characters: each is 6 bytes once escaped.
         let id = String(repeating: "\u{1}", count: PushPayload.maximumIDBytes)
         for held in [false, true] {
-            let payload = aps.payload(url: url, id: id, at: BatchItem.latestAt, held: held)
+            let payload = aps.payload(url: url, id: id, at: BatchItem.latestAt, message: PushMessage(message), held: held)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any])
             #expect(object["announce-id"] as? String == id && object["announce-at"] as? Int == BatchItem.latestAt)
+            #expect(PushFields(userInfo: object).message?.message == (held ? nil : message))
             // An encoder that writes every non-ASCII character as \uXXXX.
             let escaped = payload.unicodeScalars.reduce(0) { $0 + ($1.isASCII ? 1 : 6 * String($1).utf16.count) }
             #expect(payload.utf8.count < PushPayload.apnsLimit, "\(payload.utf8.count) bytes")

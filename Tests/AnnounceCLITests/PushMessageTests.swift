@@ -3,9 +3,9 @@ import AnnounceTestSupport
 import Foundation
 import Testing
 
-/// The push for phones that render: `--push-message` adds the message, the
-/// phone reads it back from the push as iOS decodes it, and its pack says
-/// the server's sound.
+/// The push for phones that render: every push carries the message, the
+/// phone reads it back as iOS decodes it, and its pack says the server's
+/// sound.
 @Suite struct PushMessageTests {
     /// The bundled voice's pack, made as users make it.
     static let pack: DevicePack = {
@@ -23,7 +23,7 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any])
     }
 
-    @Test("render --push-message and batch --push-message carry the message; the phone reads the same message back", arguments: [
+    @Test("render --json lines carry the message; the phone reads the same message back and its pack says the server's sound", arguments: [
         ["--prefix", "alipay", "123.45"], ["--prefix", "none", "--style", "currency", "--liang", "2222.22"],
         ["--template", "summary", "--count", "3", "--prefix", "wechat", "300"], ["--template", "received"],
         ["--template", "refund", "--lead-yi", "10.5"], ["--together", "--prefix", "collect", "1", "2.5", "7"],
@@ -31,19 +31,16 @@ import Testing
     func roundTrip(_ arguments: [String]) throws {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
-        let render = try CommandRunner.run(["render", "--json", "--push-message", "--out", scratch.path] + arguments)
+        let render = try CommandRunner.run(["render", "--json", "--out", scratch.path] + arguments)
         #expect(render.status == 0, "\(render.stderr)")
         let line = try #require(render.stdoutLines.first)
         let object = try Self.userInfo(line)
         let fields = try #require(object[PushMessage.key])
-        let message = try PushMessage(fields: fields).message()
+        let message = try PushMessage(fields: fields).message
         #expect(object["text"] as? String == message.text)
         // The pack says it under the server's name.
         let phone = try DeviceRenderer(pack: Self.pack).render(message)
         #expect(phone.soundName == object["sound"] as? String)
-        // Without the flag, no message.
-        let plain = try CommandRunner.run(["render", "--json", "--out", scratch.path] + arguments)
-        #expect(try Self.userInfo(try #require(plain.stdoutLines.first))[PushMessage.key] == nil)
     }
 
     @Test("batch lines carry the message, and a held payment's push does not")
@@ -51,9 +48,9 @@ import Testing
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
         let result = try CommandRunner.run(
-            ["batch", "--push-message", "--prefix", "alipay", "--out", scratch.path], stdin: "{\"fen\": 12345, \"id\": \"a\"}\n")
+            ["batch", "--prefix", "alipay", "--out", scratch.path], stdin: "{\"fen\": 12345, \"id\": \"a\"}\n")
         let object = try Self.userInfo(try #require(result.stdoutLines.first))
-        let message = try PushMessage(fields: object[PushMessage.key]).message()
+        let message = try PushMessage(fields: object[PushMessage.key]).message
         let amount = try Amount(fen: 12345)
         let prefix = try Prefix("alipay")
         #expect(message.amount == amount && message.prefix == prefix)
@@ -61,27 +58,27 @@ import Testing
         #expect(report.pushPayload(held: true) == nil)
         var held = AnnouncementReport(input: "1", error: "")
         held.aps = PushPayload(body: "x", sound: "announce-1-00000000.caf")
-        held.pushMessage = PushMessage(message)
+        held.message = PushMessage(message)
         #expect(held.pushPayload(held: true)?.contains(PushMessage.key) == false)
         #expect(held.pushPayload(held: false)?.contains(PushMessage.key) == true)
     }
 
     @Test("a push's message with a missing or mistyped field is refused in one line, never read as another amount", arguments: [
-        #"{"template": "payment", "prefix": "到账", "fen": 123.5}"#, #"{"template": "payment", "prefix": "到账", "fen": "12345"}"#,
-        #"{"template": "payment", "prefix": "到账", "fen": -5}"#, #"{"template": "payment", "prefix": "到账", "fen": true}"#,
-        #"{"template": "payment", "prefix": "到账"}"#, #"{"prefix": "到账", "fen": 1}"#, #"{"template": "payment", "fen": 1}"#,
-        #"{"template": "payment", "prefix": "到账", "fen": 1, "liang": 1}"#, #"{"template": "payment", "prefix": "到账", "fen": 1, "style": "roman"}"#,
-        #"{"template": "nosuch", "prefix": "到账", "fen": 1}"#, #"{"template": "payment", "prefix": "到账", "fen": 100000000000000}"#,
-        #"{"template": "summary", "prefix": "到账", "fen": 100}"#, #"[1, 2]"#, #""payment""#,
+        #"{"amount": 123.45}"#, #"{"amount": "12.345"}"#, #"{"amount": "-5"}"#, #"{"amount": true}"#, #"{}"#,
+        #"{"amount": "1", "liang": 1}"#, #"{"amount": "1", "style": "roman"}"#, #"{"amount": "1", "prefix": 5}"#,
+        #"{"amount": "1", "template": "nosuch {"}"#, #"{"amount": "1000000000000"}"#, #"{"amount": "1", "count": 2.5}"#,
+        #"{"template": "summary", "amount": "100"}"#, #"{"template": "summary", "amount": "100", "count": true}"#,
+        #"[1, 2]"#, #""payment""#, #"null"#,
     ])
     func malformed(_ json: String) throws {
         let fields = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
         do {
-            let message = try PushMessage(fields: fields).message()
+            let message = try PushMessage(fields: fields is NSNull ? nil : fields).message
             Issue.record("read as \(message.text)")
         } catch {
             #expect(!error.description.isEmpty && !error.description.contains("\n"))
             #expect(error.category == .rejectedInput)
+            #expect(PushMessage(value: fields) == nil)
         }
     }
 
@@ -95,7 +92,7 @@ import Testing
             .payload(url: "https://" + String(repeating: "x", count: 500), id: String(repeating: "i", count: 128), at: 1_800_000_000,
                      message: PushMessage(message))
         #expect(payload.utf8.count < PushPayload.apnsLimit / 2, "\(payload.utf8.count) bytes")
-        let read = try PushMessage(fields: try Self.userInfo(payload)[PushMessage.key]).message()
+        let read = try PushMessage(fields: try Self.userInfo(payload)[PushMessage.key]).message
         #expect(read == message)
     }
 }

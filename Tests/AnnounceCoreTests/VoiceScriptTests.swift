@@ -20,7 +20,7 @@ struct VoiceScriptTests {
     @Test("the script names files and pinyin as the bundled voice does, with the sandhi runs and their rules")
     func itemsMatchBundledVoice() throws {
         let script = try VoiceScript(options: ReadingOptions(liang: true), prefixes: Self.presets, phrases: ["收款"])
-        let voice = try Voice(at: VoiceTests.bundledVoicePath)
+        let voice = try Voice(store: VoiceBundle(folder: RepositoryPaths.bundledVoice))
         for item in script.items {
             if let file = voice.manifest.clips[item.key] { #expect(item.file == file, "\(item.key)") }
         }

@@ -158,7 +158,7 @@ struct VoiceTests {
 
     @Test("the bundled voice has a clip for every word any reading option can produce")
     func bundledVoiceIsComplete() throws {
-        let voice = try Voice(at: Self.bundledVoicePath)
+        let voice = try Voice(store: VoiceBundle(folder: RepositoryPaths.bundledVoice))
         #expect(voice.id == "default")
         for options in ReadingOptions.allCombinations {
             #expect(voice.missingWords(for: options) == [], "\(options)")
@@ -172,15 +172,34 @@ struct VoiceTests {
         #expect(try voice.plan(try Message(amount: try Amount(parsing: "100"))).clips.map(\.text) == ["到账", "一百", "元"])
     }
 
-    @Test("a missing voice folder or manifest is a clear notFound")
+    @Test("the phone's store: a missing folder or manifest is a clear notFound")
     func missingVoice() throws {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
         let directory = scratch.file("voice")
-        #expect(throws: VoiceError(.notFound, "no voice at '\(directory)': no such folder")) { try Voice(at: directory) }
+        let store = VoiceBundle(folder: URL(fileURLWithPath: directory))
+        #expect(throws: VoiceError(.notFound, "no voice at '\(directory)': no such folder")) { try Voice(store: store) }
         try scratch.folder("voice")
-        #expect(throws: VoiceError(.notFound, "no voice at '\(directory)': voice.json not found")) { try Voice(at: directory) }
+        #expect(throws: VoiceError(.notFound, "no voice at '\(directory)': voice.json not found")) { try Voice(store: store) }
+        try scratch.folder("voice/voice.json")
+        #expect(throws: VoiceError(.unreadableManifest, "\(directory)/voice.json: cannot be read")) { try Voice(store: store) }
     }
 
-    static let bundledVoicePath = RepositoryPaths.bundledVoice.path
+    @Test("the phone's store locates clips in its folder, refuses a folder in a clip's place, and leaves a missing one to the reader")
+    func bundleClips() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        try scratch.folder("voice/sub")
+        let folder = URL(fileURLWithPath: scratch.file("voice"))
+        let manifest = #"{"format": 1, "id": "t", "clips": {"一": "yi.wav", "二": "sub/er.wav"}}"#
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("voice.json"))
+        try Data("clip".utf8).write(to: folder.appendingPathComponent("yi.wav"))
+        let voice = try Voice(store: VoiceBundle(folder: folder))
+        #expect(voice.path(ofClip: "yi.wav") == folder.path + "/yi.wav")
+        #expect(voice.path(ofClip: "sub/er.wav") == folder.path + "/sub/er.wav")
+        try scratch.folder("voice/sub/er.wav")
+        #expect(throws: VoiceError(.unusableFile, "\(folder.path)/voice.json: clip '二' (sub/er.wav) is a folder, not a regular file")) {
+            try Voice(store: VoiceBundle(folder: folder))
+        }
+    }
 }

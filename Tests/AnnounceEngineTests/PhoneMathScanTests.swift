@@ -22,27 +22,12 @@ import Testing
     /// The folders of the code the phone compiles.
     static let phoneFolders = ["Sources/AnnounceEngine", "Sources/AnnounceWire", "docs/ios/Logic"]
 
-    /// Swift files below `folder`, with each line's code (comments dropped).
-    static func codeLines(below folder: String) throws -> [(file: String, line: Int, code: String)] {
-        let root = RepositoryPaths.file(folder)
-        guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
-        var lines: [(String, Int, String)] = []
-        for case let url as URL in files where url.pathExtension == "swift" {
-            let text = try String(contentsOf: url, encoding: .utf8)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-                lines.append((url.lastPathComponent, number + 1, code))
-            }
-        }
-        return lines
-    }
-
     @Test("the phone's code calls no transcendental function of the platform")
     func noPlatformMath() throws {
         var found: [String] = []
         for folder in Self.phoneFolders {
-            for (file, line, code) in try Self.codeLines(below: folder) where Self.callsPlatformMath(code) {
-                found.append("\(folder)/\(file):\(line): \(code.trimmingCharacters(in: .whitespaces))")
+            for line in try PhoneSources.lines(below: folder) where Self.callsPlatformMath(line.code) {
+                found.append("\(line.file):\(line.number): \(line.code.trimmingCharacters(in: .whitespaces))")
             }
         }
         #expect(found.isEmpty, "platform math on the phone's path:\n\(found.joined(separator: "\n"))")

@@ -1,4 +1,5 @@
 @testable import AnnounceExtensionLogic
+import AnnounceWire
 import Foundation
 import Testing
 
@@ -8,14 +9,14 @@ import Testing
     var url: String { "https://sounds.example.com/" + name }
     let now = Date(timeIntervalSince1970: 1_767_225_600)
 
-    func push(sound: String?, at: Double? = nil) -> AnnouncePush {
-        AnnouncePush(sound: sound, url: url, id: "order-9", at: at)
+    func push(sound: String?, at: Double? = nil) -> PushFields {
+        PushFields(sound: sound, url: url, id: "order-9", at: at)
     }
 
     @Test func aPushWithoutASoundStaysSilentNotFallback() {
         // A held payment of a burst: its banner, and nothing over the burst's announcement.
         let userInfo: [AnyHashable: Any] = ["aps": ["alert": ["title": "收款通知", "body": "支付宝到账十二元"]]]
-        let held = AnnouncePush(userInfo: userInfo)
+        let held = PushFields(userInfo: userInfo)
         #expect(held.sound == nil)
         #expect(policy.choose(for: held, now: now, repeated: false, isInstalled: { _ in false }) == .silent(.noSound))
         #expect(policy.choose(for: held, now: now, repeated: false, isInstalled: nil) == .silent(.noSound))
@@ -64,12 +65,12 @@ import Testing
             "aps": ["sound": name, "mutable-content": 1], "announce-sound-url": url,
             "announce-id": "order-9", "announce-at": 1_767_225_600,
         ]
-        #expect(AnnouncePush(userInfo: userInfo) == AnnouncePush(sound: name, url: url, id: "order-9", at: 1_767_225_600))
+        #expect(PushFields(userInfo: userInfo) == PushFields(sound: name, url: url, id: "order-9", at: 1_767_225_600))
         let fractional: [AnyHashable: Any] = ["announce-at": 1.5, "announce-id": 9]
-        #expect(AnnouncePush(userInfo: fractional) == AnnouncePush(at: 1.5))
+        #expect(PushFields(userInfo: fractional) == PushFields(at: 1.5))
         let long: [AnyHashable: Any] = ["announce-id": String(repeating: "x", count: 129), "announce-at": "1767225600"]
-        #expect(AnnouncePush(userInfo: long) == AnnouncePush())
+        #expect(PushFields(userInfo: long) == PushFields())
         let longest: [AnyHashable: Any] = ["announce-id": String(repeating: "x", count: 128)]
-        #expect(AnnouncePush(userInfo: longest).id?.count == 128)
+        #expect(PushFields(userInfo: longest).id?.count == 128)
     }
 }

@@ -1,4 +1,5 @@
 @testable import AnnounceExtensionLogic
+import AnnounceWire
 import AnnounceTestSupport
 import Foundation
 import Testing
@@ -27,7 +28,7 @@ import Testing
 
     /// What the extension hands back for `userInfo`, counted.
     func deliver(_ userInfo: [AnyHashable: Any], folder: SoundFolder?? = nil, recent: RecentPayments?? = nil) throws -> DeliveryOutcome {
-        let choice = policy.start(AnnouncePush(userInfo: userInfo), now: now, recent: recent ?? self.recent, folder: folder ?? self.folder)
+        let choice = policy.start(PushFields(userInfo: userInfo), now: now, recent: recent ?? self.recent, folder: folder ?? self.folder)
         let outcome: DeliveryOutcome = switch choice {
         case .installed(let name): .announcement(name, .reused)
         case .download: .fallback(.downloadFailed)
@@ -93,7 +94,7 @@ import Testing
         let url = "https://sounds.example.com/" + name
         for _ in 0..<2 {
             // The same id twice: not recognised as repeated, announced both times.
-            let choice = policy.start(AnnouncePush(userInfo: push(sound: name, url: url)), now: now, recent: lockedRecord, folder: nil)
+            let choice = policy.start(PushFields(userInfo: push(sound: name, url: url)), now: now, recent: lockedRecord, folder: nil)
             #expect(choice == .fallback(.noFolder))
             let outcome = DeliveryOutcome(immediate: choice)!
             #expect(outcome.sound(fallback: "payment-fallback.wav", fallbackInstalled: lockedFolder.hasFile(named: "payment-fallback.wav")) == .systemDefault)

@@ -1,4 +1,5 @@
 @testable import AnnounceExtensionLogic
+import AnnounceWire
 import Foundation
 import Testing
 
@@ -29,8 +30,12 @@ import Testing
         #expect(throws: DownloadCheck.Failure.notSound) { try DownloadCheck.check(page, status: 200, expectedLength: 13, for: name) }
         let empty = try file("c.caf", [])
         #expect(throws: DownloadCheck.Failure.size(0)) { try DownloadCheck.check(empty, status: 200, expectedLength: 0, for: name) }
-        #expect(DownloadCheck.hasHeader(of: "aiff", at: try file("d.aiff", Self.header("FORM", "AIFC"))))
-        #expect(DownloadCheck.hasHeader(of: "wav", at: try file("e.wav", Self.header("RIFF", "WAVE"))))
+        let aifc = try file("d.aiff", Self.header("FORM", "AIFC"))
+        #expect(DownloadCheck.fileType(of: aifc, named: "announce-1-0000000a.aiff")?.typeIdentifier == "public.aifc-audio")
+        let wav = try file("e.wav", Self.header("RIFF", "WAVE"))
+        #expect(DownloadCheck.fileType(of: wav, named: "announce-1-0000000a.wav")?.typeIdentifier == "com.microsoft.waveform-audio")
+        #expect(DownloadCheck.fileType(of: wav, named: "announce-1-0000000a.WAV") == nil)
+        #expect(DownloadCheck.fileType(of: wav, named: "announce-1-0000000a.aiff") == nil)
     }
 
     @Test func theAttachmentIsACopyOfAWAVOrAIFFUnderFiveMegabytes() throws {

@@ -1,4 +1,5 @@
 @testable import AnnounceExtensionLogic
+import AnnounceWire
 import AnnounceTestSupport
 import Foundation
 import Testing
@@ -8,12 +9,12 @@ import Testing
         let cases = try PushCases.load()
         #expect(cases.names.count >= 20)
         for entry in cases.names {
-            let kind: AnnounceSoundName.Kind = switch entry.kind {
+            let kind: SoundName.Delivery = switch entry.kind {
             case "announcement": .announcement
             case "plain": .plain
             default: .refused
             }
-            #expect(AnnounceSoundName.kind(of: entry.name) == kind, "\(entry.name.debugDescription)")
+            #expect(SoundName.delivery(of: entry.name) == kind, "\(entry.name.debugDescription)")
             // announce accepts for --name exactly the names left as sent.
             #expect(entry.cliName == (kind == .plain), "table row \(entry.name.debugDescription)")
         }
@@ -23,7 +24,7 @@ import Testing
         let cases = try PushCases.load()
         let policy = AnnouncePolicy(soundHosts: PushCases.soundHosts)
         for entry in cases.urls {
-            let url = PushCases.url(base: entry.base, sound: PushCases.soundName)
+            let url = PushPayload.url(base: entry.base, sound: PushCases.soundName)
             #expect(policy.isAllowed(url, for: PushCases.soundName) == entry.extension, "\(entry.base)")
             // Whatever the extension fetches, announce can print.
             if entry.extension { #expect(entry.cli, "\(entry.base)") }
@@ -42,9 +43,9 @@ import Testing
     }
 
     @Test func temporaryNamesAreOwnButNeverSounds() {
-        let name = AnnounceSoundName.temporaryName()
-        #expect(AnnounceSoundName.isTemporary(name))
-        #expect(AnnounceSoundName.isOwn(name))
-        #expect(AnnounceSoundName.kind(of: name) == .refused)
+        let name = SoundFolder.temporaryName()
+        #expect(SoundName.kind(of: name) == .temporary)
+        #expect(SoundName.isOwn(name))
+        #expect(SoundName.delivery(of: name) == .refused)
     }
 }

@@ -1,4 +1,5 @@
 @testable import AnnounceExtensionLogic
+import AnnounceWire
 import AnnounceTestSupport
 import Foundation
 import Testing
@@ -14,7 +15,7 @@ import Testing
 
     @Test func theTestPushIsFreshMarkedAndOtherwiseAsGiven() throws {
         let userInfo = TestAnnouncement.push(from: base, now: now, number: 7)
-        let push = AnnouncePush(userInfo: userInfo)
+        let push = PushFields(userInfo: userInfo)
         #expect(push.id == "test-1767225600-7")
         #expect(push.at == 1_767_225_600)
         #expect(push.sound == "payment-fallback.wav")
@@ -29,7 +30,7 @@ import Testing
         try folder.create()
         let recent = RecentPayments(file: scratch.url("recent.json"))
         for number in 0..<3 {
-            let push = AnnouncePush(userInfo: TestAnnouncement.push(from: base, now: now, number: number))
+            let push = PushFields(userInfo: TestAnnouncement.push(from: base, now: now, number: number))
             #expect(policy.start(push, now: now, recent: recent, folder: folder) == .asSent("payment-fallback.wav"))
         }
         // An announcement's payload: installed, or downloaded.
@@ -38,7 +39,7 @@ import Testing
         payload["aps"] = ["alert": ["title": "收款通知", "body": "支付宝到账零点零一元"], "sound": name, "mutable-content": 1]
         payload["announce-sound-url"] = "https://sounds.example.com/" + name
         payload["announce-at"] = 1
-        let push = AnnouncePush(userInfo: TestAnnouncement.push(from: payload, now: now, number: 9))
+        let push = PushFields(userInfo: TestAnnouncement.push(from: payload, now: now, number: 9))
         #expect(policy.start(push, now: now, recent: recent, folder: folder) == .download(name, URL(string: "https://sounds.example.com/" + name)!))
     }
 
@@ -47,7 +48,7 @@ import Testing
             let userInfo = TestAnnouncement.push(from: bad, now: now, number: 1)
             let alert = TestAnnouncement.alert(of: userInfo)
             #expect(alert.title.hasPrefix("测试播报"), "\(bad)")
-            #expect(AnnouncePush(userInfo: userInfo).id == "test-1767225600-1")
+            #expect(PushFields(userInfo: userInfo).id == "test-1767225600-1")
         }
         #expect(TestAnnouncement.alert(of: TestAnnouncement.push(from: ["aps": ["alert": "支付宝到账"]], now: now, number: 1)).body == "支付宝到账")
     }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The table of sound names and URL bases in Tests/Shared/push-cases.json,
-/// which the command line's tests and the iOS extension's tests both run:
-/// both sides follow one rule.
+/// which the command line's tests and the iOS extension's tests both run
+/// against the one wire contract (AnnounceWire's `SoundName` and
+/// `PushPayload`) and the extension's policy.
 package struct PushCases: Decodable {
     /// A sound name, what the extension makes of it, and whether `--name` takes it.
     package struct Name: Decodable {
@@ -29,13 +30,5 @@ package struct PushCases: Decodable {
     /// The table, read from Tests/Shared/push-cases.json.
     package static func load() throws -> PushCases {
         try JSONDecoder().decode(PushCases.self, from: Data(contentsOf: RepositoryPaths.file("Tests/Shared/push-cases.json")))
-    }
-
-    /// The URL announce prints for `sound` under `base`: the base without
-    /// trailing slashes, `/`, the name (as `PushPayload.url(base:sound:)`).
-    package static func url(base: String, sound: String) -> String {
-        var base = Substring(base)
-        while base.hasSuffix("/") { base.removeLast() }
-        return base + "/" + sound
     }
 }

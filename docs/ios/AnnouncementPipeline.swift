@@ -1,3 +1,4 @@
+import AnnounceWire
 import Foundation
 import UserNotifications
 
@@ -24,7 +25,7 @@ enum AnnouncementPipeline {
     /// thread. Work that may outlast the delivery (a download) is handed to
     /// `attach` as a cancel action. Call it off the main thread.
     static func run(
-        _ push: AnnouncePush, now: Date, recent: RecentPayments?,
+        _ push: PushFields, now: Date, recent: RecentPayments?,
         attach: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
         done: @escaping @Sendable (DeliveryOutcome) -> Void
     ) {

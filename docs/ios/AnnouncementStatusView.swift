@@ -1,3 +1,4 @@
+import AnnounceWire
 import SwiftUI
 import UserNotifications
 
@@ -61,7 +62,7 @@ final class AnnouncementStatus: ObservableObject {
     func playTest() {
         tests += 1
         let userInfo = TestAnnouncement.push(from: AnnounceConfiguration.testPayload, now: Date(), number: tests)
-        let push = AnnouncePush(userInfo: userInfo)
+        let push = PushFields(userInfo: userInfo)
         let alert = TestAnnouncement.alert(of: userInfo)
         let identifier = push.id ?? UUID().uuidString
         DispatchQueue.global(qos: .userInitiated).async {

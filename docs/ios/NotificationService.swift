@@ -1,3 +1,4 @@
+import AnnounceWire
 import Foundation
 import UserNotifications
 
@@ -39,7 +40,7 @@ final class NotificationService: UNNotificationServiceExtension {
         let ticket = deliveries.begin(interim: .interim) { outcome, ending in
             handback.deliver(outcome.ended(ending))
         }
-        let push = AnnouncePush(userInfo: request.content.userInfo)
+        let push = PushFields(userInfo: request.content.userInfo)
         let deliveries = self.deliveries
         // File locks, copies and the download stay off the thread iOS calls on.
         DispatchQueue.global(qos: .userInitiated).async {

@@ -8,7 +8,8 @@ import AnnounceSystem
 /// `render`, `explain` and every item of `batch` go through
 /// ``run(with:delivery:)``, so the same input is answered the same way by
 /// each. The push fields (`aps`, `heldAps`, `announce-sound-url`,
-/// `announce-id`, `announce-at`) are assembled here and nowhere else.
+/// `announce-id`, `announce-at`, `announce-message`) are assembled here and
+/// nowhere else.
 package struct AnnouncementJob: Sendable {
     /// What is said.
     package enum Content: Sendable {
@@ -39,16 +40,12 @@ package struct AnnouncementJob: Sendable {
         /// When the payments were taken, seconds since 1970, for a job
         /// without its own; nil: the time each is rendered.
         package var at: Int?
-        /// Whether the push carries the message (``PushMessage``), for phones
-        /// that render from a device voice pack.
-        package var pushMessage: Bool
 
         /// A delivery into `folder` (nil: plan only).
         package init(
             folder: SoundsFolder?, makesFolder: Bool = false, reuse: Bool = false, durable: Bool = false,
-            soundURLBase: String? = nil, at: Int? = nil, pushMessage: Bool = false
+            soundURLBase: String? = nil, at: Int? = nil
         ) {
-            self.pushMessage = pushMessage
             self.folder = folder
             self.makesFolder = makesFolder
             self.reuse = reuse
@@ -119,10 +116,10 @@ package struct AnnouncementJob: Sendable {
         let sound = try folder.write(announcement, name: name, reuse: delivery.reuse, durable: delivery.durable)
         var report = AnnouncementReport(input: input, announcement: announcement, sound: sound)
         report.aps = PushPayload(body: announcement.text, sound: sound.name)
+        report.message = PushMessage(announcement.message)
         report.soundURL = delivery.soundURLBase.map { PushPayload.url(base: $0, sound: sound.name) }
         report.announceID = announceID
         report.announceAt = at ?? delivery.at ?? Self.now()
-        if delivery.pushMessage { report.pushMessage = PushMessage(message) }
         return Outcome(report: naming(report, message), plan: plan, sound: sound)
     }
 

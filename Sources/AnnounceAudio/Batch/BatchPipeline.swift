@@ -37,18 +37,14 @@ public final class BatchPipeline: Sendable {
         /// When the payments were taken, seconds since 1970, for items
         /// without `at`; nil: the time each is rendered.
         public var at: Int?
-        /// Each push also carries the message (`announce-message`), for
-        /// phones that render announcements from a device voice pack.
-        public var pushMessage: Bool
 
         /// Options for `jobs` render threads (at least 1), with the other
         /// settings off and no sound URL unless given.
         public init(
             jobs: Int = 1, dryRun: Bool = false, force: Bool = false, fenByDefault: Bool = false, durable: Bool = false,
-            soundURLBase: String? = nil, at: Int? = nil, pushMessage: Bool = false
+            soundURLBase: String? = nil, at: Int? = nil
         ) {
             self.at = at
-            self.pushMessage = pushMessage
             self.jobs = max(1, jobs)
             self.dryRun = dryRun
             self.force = force
@@ -142,7 +138,7 @@ public final class BatchPipeline: Sendable {
         self.options = options
         delivery = AnnouncementJob.Delivery(
             folder: options.dryRun ? nil : folder, reuse: !options.force, durable: options.durable,
-            soundURLBase: options.soundURLBase, at: options.at, pushMessage: options.pushMessage)
+            soundURLBase: options.soundURLBase, at: options.at)
         soundURLBaseProblem = options.soundURLBase.flatMap { PushPayload.validate(base: $0) }
         state = LockedState(State(announcers: [announcer.options: announcer]))
     }

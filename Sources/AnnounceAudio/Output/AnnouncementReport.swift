@@ -5,9 +5,10 @@ import AnnounceCore
 /// adds the file's, `batch` adds the item's; a failed one carries `error`
 /// instead of the plan and file. ``jsonLine`` is the one writer of them.
 /// A rendered sound's report carries the push's `aps` object, a held
-/// payment's `heldAps`, the payment's `announce-id` and `announce-at`, and
-/// with a URL base the file's URL, all set by ``AnnouncementJob``. Every
-/// report of an amount has `yuan`.
+/// payment's `heldAps`, the payment's `announce-id` and `announce-at`, the
+/// message for the phone to render (`announce-message`), and with a URL base
+/// the file's URL, all set by ``AnnouncementJob``. Every report of an amount
+/// has `yuan`.
 package struct AnnouncementReport: Sendable, Equatable {
     // explain
     /// The amount exactly as given, before any convenience was applied.
@@ -48,15 +49,15 @@ package struct AnnouncementReport: Sendable, Equatable {
     package var bytes: Int?
     /// The push's `aps` object for this sound.
     package var aps: PushPayload?
+    /// The message, for the push's ``PushMessage/key``: what a phone with a
+    /// device voice pack renders itself.
+    package var message: PushMessage?
     /// The sound file's URL (`--sound-url-base`), for the push's ``PushPayload/urlKey``.
     package var soundURL: String?
     /// The payment's id for the push's ``PushPayload/idKey``.
     package var announceID: String?
     /// When the payment was taken, seconds since 1970, for the push's ``PushPayload/atKey``.
     package var announceAt: Int?
-    /// The message, for the push's ``PushMessage/key``: what a phone with a
-    /// device voice pack renders itself.
-    package var pushMessage: PushMessage?
     // batch
     /// The input line number, from 1.
     package var line: Int?
@@ -119,10 +120,10 @@ package struct AnnouncementReport: Sendable, Equatable {
         bytes = sound.bytes
     }
 
-    /// The whole push payload for this sound (``PushPayload/payload(url:id:at:held:)``),
+    /// The whole push payload for this sound (``PushPayload/payload(url:id:at:message:held:)``),
     /// without the URL when `held` (nothing is downloaded); nil without a sound.
     package func pushPayload(held: Bool) -> String? {
-        aps?.payload(url: held ? nil : soundURL, id: announceID, at: announceAt, held: held, message: pushMessage)
+        aps?.payload(url: held ? nil : soundURL, id: announceID, at: announceAt, message: message, held: held)
     }
 
     /// A rejected amount or failed item.
@@ -150,7 +151,7 @@ package struct AnnouncementReport: Sendable, Equatable {
         if let amounts { object.add("amounts", amounts) }
         if let announceAt { object.add(PushPayload.atKey, announceAt) }
         if let announceID { object.add(PushPayload.idKey, announceID) }
-        if let pushMessage { object.add(PushMessage.key, pushMessage.object) }
+        if let message { object.add(PushMessage.key, message.object) }
         if let soundURL { object.add(PushPayload.urlKey, soundURL) }
         if let aps { object.add("aps", aps.object) }
         if let bytes { object.add("bytes", bytes) }

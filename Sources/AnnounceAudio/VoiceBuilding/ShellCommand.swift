@@ -36,7 +36,7 @@ struct ShellCommand {
     typealias Outcome = ShellProcess.Outcome
 
     /// Runs `command` with `/bin/sh -c` and waits for it.
-    static func run(_ command: String) -> Outcome {
-        ShellProcess.run(command)
+    static func run(_ command: String) async -> Outcome {
+        await ShellProcess.run(command)
     }
 }

@@ -12,7 +12,7 @@ extension VoiceBuilder {
     ///   command fails (with its exit status), writes nothing, or writes
     ///   something unreadable or silent; `check` and `output` as for
     ///   ``build(recordings:into:)``.
-    package func build(command: String, into directory: String) throws(VoiceBuildError) -> VoiceBuildReport {
+    package func build(command: String, into directory: String) async throws(VoiceBuildError) -> VoiceBuildReport {
         try requireValidID()
         guard command.contains("{out}") else {
             throw VoiceBuildError(.usage, "the TTS command must contain {out}, where it writes each item's sound file")
@@ -29,7 +29,7 @@ extension VoiceBuilder {
             outputs.append(out)
             let line = template.substituted(["text": item.text, "pinyin": item.pinyin, "marks": item.marks, "out": out])
             let label = "item \(item.number) '\(item.text)'"
-            switch ShellCommand.run(line) {
+            switch await ShellCommand.run(line) {
             case .exited(0): break
             case .exited(let status): throw VoiceBuildError(.input, "\(label): the TTS command failed with exit status \(status)")
             case .signalled(let signal): throw VoiceBuildError(.input, "\(label): the TTS command was killed by signal \(signal)")

@@ -1,4 +1,3 @@
-import AnnounceSystem
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -25,10 +24,11 @@ public struct Voice: Sendable {
     /// can match, so the planner stops looking there.
     private let longestKey: Int
 
-    /// Where each clip file named in the manifest really is, links
-    /// resolved, keyed by the name's UTF-8 bytes: checked once when the voice
-    /// is loaded, so every reader (check, digest, renderer) opens the file
-    /// that was checked. Empty for a voice made from a manifest in memory.
+    /// Where each clip file named in the manifest is, as its store located
+    /// it (on the server, its real path with links resolved), keyed by the
+    /// name's UTF-8 bytes: checked once when the voice is loaded, so every
+    /// reader (check, digest, renderer) opens the file that was checked.
+    /// Empty for a voice made from a manifest in memory.
     private let resolvedClips: [[UInt8]: String]
     /// The same, keyed by the name as a String, for a lookup per clip per
     /// render without building a byte array. String keys merge canonically
@@ -38,55 +38,20 @@ public struct Voice: Sendable {
     /// The largest manifest read: a voice.json is a few kilobytes.
     public static let maximumManifestBytes = 4 << 20
 
-    /// Loads the voice in `path`: a voice folder, or its `voice.json`.
-    ///
-    /// Checks the manifest, and that every clip file it names stays inside
-    /// the voice folder once symbolic links are followed (a clip, a subfolder
-    /// or voice.json that is a link out of the folder is refused) and is a
-    /// regular file where it exists (a FIFO or a device would block a
-    /// reader). It does not decode clips (plans name files;
-    /// `announce voice check` decodes them); a missing clip file is left to
-    /// the reader to report.
-    /// - Throws: ``VoiceError``: `notFound`, `unreadableManifest`,
-    ///   `invalidManifest`, or `unusableFile` naming the file and the problem.
-    public init(at path: String) throws(VoiceError) {
-        var shownPath: String { MessageText.escaped(path) }
-        guard let status = FileStatus(path: path, followingLinks: true) else {
-            throw VoiceError(.notFound, "no voice at '\(shownPath)': no such folder")
-        }
-        let isDirectory = status.kind == .directory
-        let directory = isDirectory ? path : Paths.parent(of: path)
-        let manifestPath = isDirectory ? Paths.join(path, Self.manifestName) : path
-        var shownManifest: String { MessageText.escaped(manifestPath) }
-        guard let realDirectory = FileCheck.realPath(directory.isEmpty ? "." : directory) else {
-            throw VoiceError(.notFound, "no voice at '\(shownPath)': no such folder")
-        }
-        let realManifest = FileCheck.realPath(manifestPath)
-        if let realManifest, !FileCheck.isInside(realManifest, folder: realDirectory) {
-            throw VoiceError(
-                .unusableFile,
-                "\(shownManifest): is \(MessageText.escaped(realManifest)), outside the voice folder \(MessageText.escaped(realDirectory)) (a symbolic link leads out)")
-        }
-        let bytes: [UInt8]
-        do throws(FileCheck.Failure) {
-            guard let realManifest else {
-                try FileCheck.requireRegularFile(manifestPath)
-                throw FileCheck.Failure(reason: "does not exist", isMissing: true)
-            }
-            bytes = try FileCheck.readRegularFile(realManifest, limit: Self.maximumManifestBytes)
-        } catch {
-            guard !error.isMissing else {
-                throw VoiceError(.notFound, "no voice at '\(shownPath)': \(Self.manifestName) not found")
-            }
-            throw VoiceError(.unreadableManifest, "\(shownManifest): \(error.reason)")
-        }
-        let manifest = try VoiceManifest(json: Data(bytes), source: manifestPath)
+    /// Loads the voice `store` holds: reads and checks its manifest, and
+    /// asks the store where each clip file it names is (the store refuses a
+    /// file it may not read; see ``VoiceStore``). It does not decode clips
+    /// (plans name files; `announce voice check` decodes them).
+    /// - Throws: ``VoiceError``: what the store throws (`notFound`,
+    ///   `unreadableManifest`, `unusableFile`), or `invalidManifest`.
+    public init(store: some VoiceStore) throws(VoiceError) {
+        let bytes = try store.readManifest(limit: Self.maximumManifestBytes)
+        let manifest = try VoiceManifest(json: Data(bytes), source: store.manifestPath)
         var resolved: [[UInt8]: String] = [:]
         for (word, file) in manifest.clips.sorted(by: { $0.key < $1.key }) where resolved[Array(file.utf8)] == nil {
-            resolved[Array(file.utf8)] = try Self.resolve(
-                clip: file, word: word, in: realDirectory, manifest: manifestPath)
+            resolved[Array(file.utf8)] = try store.locateClip(file, word: word)
         }
-        self.init(directory: directory.isEmpty ? "." : directory, manifest: manifest, resolvedClips: resolved)
+        self.init(directory: store.directory, manifest: manifest, resolvedClips: resolved)
     }
 
     /// A voice from a manifest already in memory; clip files are relative to `directory`.
@@ -110,55 +75,6 @@ public struct Voice: Sendable {
         self.resolvedByName = byName
     }
 
-    /// The real path of clip `file` inside `folder` (a real path).
-    /// - Throws: ``VoiceError`` when it leads outside the folder, is not a
-    ///   regular file, or is a link to nothing.
-    private static func resolve(clip file: String, word: String, in folder: String, manifest manifestPath: String) throws(VoiceError) -> String {
-        let path = Paths.join(folder, file)
-        // Messages are made only on failure.
-        var manifest: String { MessageText.escaped(manifestPath) }
-        var named: String { "clip \(MessageText.quoted(word)) (\(MessageText.escaped(file)))" }
-        func outside(_ real: String) -> VoiceError {
-            VoiceError(
-                .unusableFile,
-                "\(manifest): \(named) is \(MessageText.escaped(real)), outside the voice folder \(MessageText.escaped(folder)) (a symbolic link leads out)")
-        }
-        // The common case in one system call: a regular file (not a link)
-        // directly in the folder, whose path has no link left to resolve.
-        if !file.utf8.contains(UInt8(ascii: "/")), FileStatus(path: path, followingLinks: false)?.kind == .regular {
-            return path
-        }
-        if let real = FileCheck.realPath(path) {
-            guard FileCheck.isInside(real, folder: folder) else { throw outside(real) }
-            do throws(FileCheck.Failure) {
-                try FileCheck.requireRegularFile(real)
-            } catch {
-                throw VoiceError(.unusableFile, "\(manifest): \(named) \(error.reason)")
-            }
-            return real
-        }
-        do throws(FileCheck.Failure) {
-            try FileCheck.requireRegularFile(path)
-        } catch where !error.isMissing {
-            throw VoiceError(.unusableFile, "\(manifest): \(named) \(error.reason)")
-        } catch {}
-        // Missing: the nearest folder above it that exists must still be
-        // inside, so a subfolder linked out cannot be filled in later.
-        var parent = Paths.parent(of: path)
-        var rest = String(path.utf8.dropFirst(parent.utf8.count)) ?? ""
-        while !parent.isEmpty {
-            if let real = FileCheck.realPath(parent) {
-                guard FileCheck.isInside(real, folder: folder) else { throw outside(real) }
-                return real + rest
-            }
-            let above = Paths.parent(of: parent)
-            guard above != parent else { break }
-            rest = (String(parent.utf8.dropFirst(above.utf8.count)) ?? "") + rest
-            parent = above
-        }
-        return path
-    }
-
     /// The voice's id, as in messages: `default`.
     public var id: String { manifest.id }
 
@@ -172,7 +88,7 @@ public struct Voice: Sendable {
     }
 
     /// The full path of a clip file named in the manifest: for a voice
-    /// loaded from its folder, the real path checked when it was loaded.
+    /// loaded from a store, where the store located it.
     package func path(ofClip file: String) -> String {
         guard !resolvedClips.isEmpty else { return Paths.join(directory, file) }
         if let entry = resolvedByName[file], entry.file.utf8.elementsEqual(file.utf8) { return entry.path }

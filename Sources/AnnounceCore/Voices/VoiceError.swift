@@ -30,6 +30,16 @@ public struct VoiceError: CategorizedError, Equatable, Sendable, CustomStringCon
         self.message = message
     }
 
+    /// No voice folder at `path`.
+    package static func noFolder(_ path: String) -> VoiceError {
+        VoiceError(.notFound, "no voice at '\(MessageText.escaped(path))': no such folder")
+    }
+
+    /// A voice folder at `path` without a manifest.
+    package static func noManifest(_ path: String) -> VoiceError {
+        VoiceError(.notFound, "no voice at '\(MessageText.escaped(path))': \(Voice.manifestName) not found")
+    }
+
     /// The one-line message: ``message``.
     public var description: String { message }
 }

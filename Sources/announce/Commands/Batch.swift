@@ -69,7 +69,7 @@ struct Batch: ListsExitStatuses {
         let pipeline = BatchPipeline(
             announcer: announcer, folder: folder,
             options: .init(jobs: jobs ?? Self.defaultJobs, dryRun: dryRun, force: force, fenByDefault: phrase.fen, durable: output.fsync,
-                           soundURLBase: output.soundURLBase, at: output.at, pushMessage: output.pushMessage))
+                           soundURLBase: output.soundURLBase, at: output.at))
         let progress = BatchProgress(totalBytes: file.flatMap(Self.fileSize))
         let summary = pipeline.run(lines: reader, emit: { Console.write($0.report.jsonLine) }) { state in
             Console.flush()

@@ -8,7 +8,7 @@ struct Prune: ListsExitStatuses {
     static let configuration = CommandConfiguration(
         abstract: "Delete announce's own sound files (and stale temporary files) older than an age.",
         discussion: """
-            Only files announce names itself are touched: announce-<amount>-<8 hex>.caf|wav|aiff and .announce-<pid>-<n>.tmp, in ROOT/Library/Sounds. Files named with --name, other files, folders and symbolic links are never deleted, and prune refuses to work through a symbolic link at Library or Library/Sounds. Prints each removed file (a JSON line each with --json).
+            Only files announce names itself are touched: announce-<amount>-<8 hex>.\(OutputFormat.Container.extensionList) and .announce-<pid>-<n>.tmp, in ROOT/Library/Sounds. Files named with --name, other files, folders and symbolic links are never deleted, and prune refuses to work through a symbolic link at Library or Library/Sounds. Prints each removed file (a JSON line each with --json).
 
             \(ExitStatus.help(exitStatuses))
             """)

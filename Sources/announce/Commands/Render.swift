@@ -33,9 +33,9 @@ struct Render: ListsExitStatuses {
         try input.validate(template: phrase.parsedTemplate)
         if pack != nil {
             if voiceOption.voice != nil { throw ValidationError("--pack renders from the pack's voice; drop --voice") }
-            if output.sound.changesRendering || output.soundURLBase != nil || output.pushMessage || naming.id != nil {
+            if output.sound.changesRendering || output.soundURLBase != nil || naming.id != nil {
                 throw ValidationError(
-                    "--pack renders in the pack's format and settings, without push fields: drop --format, --encoding, --sample-rate, --budget, --max-speed, --sound-url-base, --push-message and --id")
+                    "--pack renders in the pack's format and settings, without push fields: drop --format, --encoding, --sample-rate, --budget, --max-speed, --sound-url-base and --id")
             }
         }
         try naming.validate(format: output.outputFormat, soundURLBase: output.soundURLBase)
@@ -53,8 +53,7 @@ struct Render: ListsExitStatuses {
         let messages = MessageInput(phrase: phrase, input: input)
         // The folder is made once an amount has rendered, so a rejected one leaves none.
         let delivery = AnnouncementJob.Delivery(
-            folder: output.folder, makesFolder: true, durable: output.fsync, soundURLBase: output.soundURLBase, at: output.at,
-            pushMessage: output.pushMessage)
+            folder: output.folder, makesFolder: true, durable: output.fsync, soundURLBase: output.soundURLBase, at: output.at)
         let status = try input.forEach(json: json) { text in
             let job = try messages.job(for: text, name: naming.name, announceID: naming.id)
             let outcome = try job.run(with: announcer, delivery: delivery)

@@ -112,7 +112,15 @@ struct VoiceBuildCommand: ListsExitStatuses {
         let report: VoiceBuildReport
         do {
             if let tts {
-                report = try builder.build(command: tts, into: out)
+                // The TTS commands run with swift-subprocess, whose API is async.
+                let (builder, out) = (builder, out)
+                report = try waitForTask { () async -> Result<VoiceBuildReport, VoiceBuildError> in
+                    do throws(VoiceBuildError) {
+                        return .success(try await builder.build(command: tts, into: out))
+                    } catch {
+                        return .failure(error)
+                    }
+                }.get()
             } else {
                 report = try builder.build(recordings: recordings, into: out)
             }

@@ -12,21 +12,17 @@ struct OutputOptions: ParsableArguments {
     @OptionGroup var sound: SoundOptions
 
     @Option(name: .customLong("sound-url-base"), help: ArgumentHelp(
-        "Where the files are served (https://…): each JSON line gets the file's URL under \"announce-sound-url\".",
+        "Where the files are served (https://…): each JSON line gets the file's URL under \"\(PushPayload.urlKey)\".",
         valueName: "url"))
     var soundURLBase: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "When the payment was taken, in whole seconds since 1970: the push's \"announce-at\" on each JSON line (default: now).",
+        "When the payment was taken, in whole seconds since 1970: the push's \"\(PushPayload.atKey)\" on each JSON line (default: now).",
         valueName: "seconds"))
     var at: Int?
 
     @Flag(help: "Flush each file and its folder entry to the disk before reporting it, so a power cut cannot leave a short file.")
     var fsync = false
-
-    @Flag(name: .customLong("push-message"), help: ArgumentHelp(
-        "Each JSON line's push also carries the message (\"\(PushMessage.key)\"), for phones that render it from a device voice pack (announce voice export); the file stays their fallback."))
-    var pushMessage = false
 
     /// `ROOT/Library/Sounds`, `--out` made absolute, so printed paths can be
     /// handed on as they are.
@@ -131,7 +127,7 @@ struct NameOption: ParsableArguments {
     var name: String?
 
     @Option(help: ArgumentHelp(
-        "The payment's id, 1 to \(PushPayload.maximumIDBytes) bytes: the push's \"announce-id\" on the JSON line, by which the iPhone recognises a push delivered twice.",
+        "The payment's id, 1 to \(PushPayload.maximumIDBytes) bytes: the push's \"\(PushPayload.idKey)\" on the JSON line, by which the iPhone recognises a push delivered twice.",
         valueName: "id"))
     var id: String?
 

@@ -1,3 +1,4 @@
+import AnnounceWire
 import Foundation
 
 extension AnnouncePolicy {
@@ -11,7 +12,7 @@ extension AnnouncePolicy {
     /// twice is better than missing one. Without a folder, an announcement
     /// gets the fallback. A push without a sound claims nothing, so a held
     /// payment's id stays free for its summary.
-    func start(_ push: AnnouncePush, now: Date, recent: RecentPayments?, folder: SoundFolder?) -> Choice {
+    func start(_ push: PushFields, now: Date, recent: RecentPayments?, folder: SoundFolder?) -> Choice {
         var repeated = false
         if push.sound != nil, let id = push.id, let recent {
             repeated = (try? recent.claim(id, at: now)) == .repeated

@@ -1,3 +1,4 @@
+import AnnounceWire
 import Foundation
 
 /// The extension's decisions, apart from the iOS calls that carry them out:
@@ -5,7 +6,8 @@ import Foundation
 /// late. `NotificationService` asks ``choose(for:now:repeated:isInstalled:)``
 /// and does what the answer says.
 ///
-/// Foundation only: the package compiles this file on Linux and tests it.
+/// Foundation and the wire contract only: the package compiles this file on
+/// Linux and tests it.
 struct AnnouncePolicy: Sendable {
     /// The hosts the extension downloads announcements from.
     var soundHosts: Set<String>
@@ -74,11 +76,11 @@ struct AnnouncePolicy: Sendable {
     ///     recent payments (``RecentPayments/claim(_:at:)``).
     ///   - isInstalled: whether an announcement of that name is already in
     ///     `Library/Sounds`; nil when that folder is not available.
-    func choose(for push: AnnouncePush, now: Date, repeated: Bool, isInstalled: ((String) -> Bool)?) -> Choice {
+    func choose(for push: PushFields, now: Date, repeated: Bool, isInstalled: ((String) -> Bool)?) -> Choice {
         guard let name = push.sound else { return .silent(.noSound) }
         if repeated { return .silent(.repeated) }
         if isLate(at: push.at, now: now) { return .silent(.late) }
-        switch AnnounceSoundName.kind(of: name) {
+        switch SoundName.delivery(of: name) {
         case .refused: return .fallback(.refusedName)
         case .plain: return .asSent(name)
         case .announcement: break
@@ -98,7 +100,7 @@ struct AnnouncePolicy: Sendable {
     /// component equal to the sound name (the base, `/`, the name).
     func allowedURL(_ text: String, for soundName: String) -> URL? {
         guard text.hasPrefix("https://"), text.utf8.count <= Self.maximumURLBytes,
-              text.unicodeScalars.allSatisfy(Self.isURLScalar),
+              text.unicodeScalars.allSatisfy(PushPayload.isURLScalar),
               let url = URL(string: text), let host = url.host?.lowercased(), soundHosts.contains(host),
               url.lastPathComponent == soundName, text.hasSuffix("/" + soundName)
         else { return nil }
@@ -108,10 +110,5 @@ struct AnnouncePolicy: Sendable {
     /// Whether `url` may be fetched for `soundName` (see ``allowedURL(_:for:)``).
     func isAllowed(_ url: String, for soundName: String) -> Bool {
         allowedURL(url, for: soundName) != nil
-    }
-
-    /// Printable ASCII except blanks, quotes, `\`, `^`, `` ` ``, `{|}`, `<>`, `?`, `#`.
-    private static func isURLScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && scalar.value > 0x20 && scalar.value < 0x7F && !"\"'<>\\^`{|}?#".unicodeScalars.contains(scalar)
     }
 }

@@ -1,13 +1,16 @@
+import AnnounceWire
 import Foundation
 
 /// The checks a downloaded announcement passes before it gets its final
 /// name in `Library/Sounds`: HTTP status 200, a size above 0 and at most
 /// ``maximumBytes``, equal to `Content-Length` when the server sent one (a
 /// cut connection can still end "successfully"), and a header that matches
-/// the name's extension (`caff`, `RIFF…WAVE`, `FORM…AIFF`/`AIFC`), which
-/// catches an error page saved by a proxy.
+/// the name's extension (the format table's, `OutputFormat.Container.fileTypes`:
+/// `caff`, `RIFF…WAVE`, `FORM…AIFF`/`AIFC`), which catches an error page
+/// saved by a proxy.
 ///
-/// Foundation only: the package compiles this file on Linux and tests it.
+/// Foundation and the wire contract only: the package compiles this file on
+/// Linux and tests it.
 enum DownloadCheck {
     /// The largest file accepted. iOS plays notification sounds shorter than
     /// 30 s; 30 s of 48 kHz 16-bit mono, announce's largest setting, is 2.88 MB.
@@ -27,21 +30,22 @@ enum DownloadCheck {
         let size = (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? -1
         guard size > 0, size <= maximumBytes else { throw .size(size) }
         if expectedLength >= 0, Int64(size) != expectedLength { throw .size(size) }
-        guard hasHeader(of: (name as NSString).pathExtension, at: file) else { throw .notSound }
+        guard fileType(of: file, named: name) != nil else { throw .notSound }
     }
 
-    /// Whether the file starts as a file of its extension does.
-    static func hasHeader(of fileExtension: String, at url: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+    /// The file type of the file at `url` that its name's extension
+    /// promises and its header shows; nil when they disagree, or the name
+    /// ends in no container's extension.
+    static func fileType(of url: URL, named name: String) -> OutputFormat.FileType? {
+        guard let container = OutputFormat.Container(fileName: name) else { return nil }
+        return container.fileType(ofHeader: header(of: url))
+    }
+
+    /// The file's first ``OutputFormat/FileType/headerLength`` bytes (fewer
+    /// when it is shorter or cannot be read).
+    private static func header(of url: URL) -> [UInt8] {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return [] }
         defer { try? handle.close() }
-        guard let bytes = try? handle.read(upToCount: 12), bytes.count == 12 else { return false }
-        let head = String(decoding: bytes.prefix(4), as: UTF8.self)
-        let form = String(decoding: bytes.suffix(4), as: UTF8.self)
-        switch fileExtension {
-        case "caf": return head == "caff"
-        case "wav": return head == "RIFF" && form == "WAVE"
-        case "aiff": return head == "FORM" && (form == "AIFF" || form == "AIFC")
-        default: return false
-        }
+        return Array((try? handle.read(upToCount: OutputFormat.FileType.headerLength)) ?? Data())
     }
 }

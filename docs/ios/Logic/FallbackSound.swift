@@ -1,3 +1,4 @@
+import AnnounceWire
 import Foundation
 
 /// The generic sound played when an announcement cannot be had in time,
@@ -14,7 +15,8 @@ import Foundation
 /// it is already there. Its name is plain, never announce's, so cleanup
 /// (``SoundFolderPolicy``) never deletes it.
 ///
-/// Foundation only: the package compiles this file on Linux and tests it.
+/// Foundation and the wire contract only: the package compiles this file on
+/// Linux and tests it.
 enum FallbackSound {
     /// What an installation found.
     enum Installation: Equatable, Sendable {
@@ -40,9 +42,9 @@ enum FallbackSound {
     /// file system's error when the folder cannot take it (a full or
     /// read-only container, the phone not unlocked since it started).
     static func install(bundled: URL, named name: String, in folder: SoundFolder) throws -> Installation {
-        guard AnnounceSoundName.isPlain(name) else { throw Failure.refusedName }
+        guard SoundName.isPlain(name) else { throw Failure.refusedName }
         guard let bytes = contents(of: bundled) else { throw Failure.noBundledSound }
-        guard DownloadCheck.hasHeader(of: (name as NSString).pathExtension, at: bundled) else { throw Failure.notSound }
+        guard DownloadCheck.fileType(of: bundled, named: name) != nil else { throw Failure.notSound }
         if folder.hasFile(named: name), contents(of: folder.url(of: name)) == bytes { return .present }
         try folder.install(as: name, placing: { try bytes.write(to: $0, options: .withoutOverwriting) })
         return .installed

@@ -1,3 +1,4 @@
+import AnnounceWire
 import Foundation
 
 /// The copy of an announcement that goes with the notification as an
@@ -12,10 +13,11 @@ import Foundation
 /// Apple lists the audio types an attachment may have (AIFF, WAVE, MP3,
 /// MPEG-4 audio) and a size limit of 5 MB. CAF and AIFF-C are not in that
 /// list, so only WAV files and AIFF files whose header says `AIFF` are
-/// attached; anything else is delivered without an attachment (the sound
-/// still plays).
+/// attached (the format table's `OutputFormat.FileType.isAttachable`);
+/// anything else is delivered without an attachment (the sound still plays).
 ///
-/// Foundation only: the package compiles this file on Linux and tests it.
+/// Foundation and the wire contract only: the package compiles this file on
+/// Linux and tests it.
 enum ReplayAttachment {
     /// Apple's limit for audio attachments, 5 MB.
     static let maximumBytes = 5_000_000
@@ -23,14 +25,8 @@ enum ReplayAttachment {
     /// The type identifier to give iOS as `UNNotificationAttachmentOptionsTypeHintKey`
     /// for the file at `url`; nil when it must not be attached.
     static func typeHint(for url: URL) -> String? {
-        guard let head = header(of: url) else { return nil }
-        let start = String(decoding: head.prefix(4), as: UTF8.self)
-        let form = String(decoding: head.suffix(4), as: UTF8.self)
-        switch url.pathExtension {
-        case "wav" where start == "RIFF" && form == "WAVE": return "com.microsoft.waveform-audio"
-        case "aiff" where start == "FORM" && form == "AIFF": return "public.aiff-audio"
-        default: return nil
-        }
+        guard let type = DownloadCheck.fileType(of: url, named: url.lastPathComponent), type.isAttachable else { return nil }
+        return type.typeIdentifier
     }
 
     /// A copy of `sound` to attach, in a new folder under `temporaryRoot`,
@@ -56,13 +52,5 @@ enum ReplayAttachment {
     /// Removes a copy that was not attached, and its folder.
     static func discard(_ copy: URL) {
         try? FileManager.default.removeItem(at: copy.deletingLastPathComponent())
-    }
-
-    /// The first 12 bytes of the file.
-    private static func header(of url: URL) -> Data? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard let bytes = try? handle.read(upToCount: 12), bytes.count == 12 else { return nil }
-        return bytes
     }
 }

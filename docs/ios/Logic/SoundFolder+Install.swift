@@ -1,3 +1,4 @@
+import AnnounceWire
 import Foundation
 
 extension SoundFolder {
@@ -23,8 +24,8 @@ extension SoundFolder {
     /// and the error rethrown; a temporary file left by a killed process
     /// matches the cleanup rule and is deleted later.
     func install(as name: String, placing: (URL) throws -> Void, check: (URL) throws -> Void = { _ in }) throws {
-        guard AnnounceSoundName.kind(of: name) != .refused else { throw InstallFailure.refusedName }
-        let temporary = url(of: AnnounceSoundName.temporaryName())
+        guard SoundName.delivery(of: name) != .refused else { throw InstallFailure.refusedName }
+        let temporary = url(of: Self.temporaryName())
         do {
             try placing(temporary)
             // Readable while the phone is locked, after its first unlock.

@@ -1,10 +1,11 @@
+import AnnounceWire
 import Foundation
 
 /// The App Group's `Library/Sounds` as the extension and the app use it:
 /// listing, pruning by ``SoundFolderPolicy``, and touching a reused file.
 ///
-/// Foundation only: the package compiles this file on Linux and tests it
-/// on real folders.
+/// Foundation and the wire contract only: the package compiles this file on
+/// Linux and tests it on real folders.
 struct SoundFolder: Sendable {
     /// The folder, `<App Group>/Library/Sounds`.
     let directory: URL
@@ -64,5 +65,12 @@ struct SoundFolder: Sendable {
     /// does for a file it reuses.
     func touch(_ name: String, now: Date = Date()) {
         try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: url(of: name).path)
+    }
+
+    /// A fresh temporary name, `.announce-<pid>-<n>.tmp` (`SoundName`'s
+    /// rule): it never collides with a final name, and a file left behind by
+    /// a killed process is removed by the cleanup (and by `announce prune`).
+    static func temporaryName() -> String {
+        SoundName.temporaryName(process: ProcessInfo.processInfo.processIdentifier, number: Int(UInt32.random(in: 0...UInt32.max)))
     }
 }

@@ -1,9 +1,10 @@
+import AnnounceWire
 import Foundation
 
 /// Which of announce's files in `Library/Sounds` to delete, the one rule the
 /// app and the extension both apply:
 ///
-/// - **Only announce's files** (``AnnounceSoundName/isOwn(_:)``): content
+/// - **Only announce's files** (`SoundName.isOwn(_:)`): content
 ///   names and temporary files, regular files only, never folders, symbolic
 ///   links or any other name (the fallback sound, a plain `--name` sound).
 /// - **By age**, as `announce prune --older-than`: an announcement last
@@ -16,7 +17,8 @@ import Foundation
 ///   ``protectedAge`` ago, or one named in `keeping` (the sound being
 ///   delivered), is never deleted: its notification may still be playing.
 ///
-/// Foundation only: the package compiles this file on Linux and tests it.
+/// Foundation and the wire contract only: the package compiles this file on
+/// Linux and tests it.
 struct SoundFolderPolicy: Equatable, Sendable {
     /// How long an announcement is kept at most.
     var lifetime: TimeInterval = 12 * 60 * 60
@@ -40,12 +42,12 @@ struct SoundFolderPolicy: Equatable, Sendable {
 
     /// The names to delete from `entries` at `now`, oldest first.
     func removals(from entries: [Entry], now: Date, keeping: Set<String> = []) -> [String] {
-        let own = entries.filter { $0.isRegularFile && AnnounceSoundName.isOwn($0.name) && !keeping.contains($0.name) }
+        let own = entries.filter { $0.isRegularFile && SoundName.isOwn($0.name) && !keeping.contains($0.name) }
         func age(_ entry: Entry) -> TimeInterval { now.timeIntervalSince(entry.modified) }
         var removed: [String] = []
         var kept: [Entry] = []
         for entry in own.sorted(by: Self.olderFirst) {
-            if AnnounceSoundName.isTemporary(entry.name) {
+            if SoundName.kind(of: entry.name) == .temporary {
                 if age(entry) > max(lifetime, Self.temporaryAge) { removed.append(entry.name) }
             } else if age(entry) > lifetime {
                 removed.append(entry.name)
@@ -54,7 +56,7 @@ struct SoundFolderPolicy: Equatable, Sendable {
             }
         }
         // The bounds count every announcement that stays, protected or not.
-        let keptAnnouncements = entries.filter { $0.isRegularFile && AnnounceSoundName.isAnnouncement($0.name) && !removed.contains($0.name) }
+        let keptAnnouncements = entries.filter { $0.isRegularFile && SoundName.kind(of: $0.name) == .sound && !removed.contains($0.name) }
         var count = keptAnnouncements.count
         var bytes = keptAnnouncements.reduce(0) { $0 + max(0, $1.bytes) }
         for entry in kept where count > maximumCount || bytes > maximumBytes {

@@ -1,3 +1,4 @@
+import AnnounceWire
 import Foundation
 
 /// The push behind the app's "test announcement" button: built on the
@@ -6,7 +7,8 @@ import Foundation
 /// sound) to a local notification, so the merchant hears on the spot what a
 /// payment would sound like with the phone's volume, ring switch and Focus.
 ///
-/// Foundation only: the package compiles this file on Linux and tests it.
+/// Foundation and the wire contract only: the package compiles this file on
+/// Linux and tests it.
 enum TestAnnouncement {
     /// What marks a test in the banner's title.
     static let titleMark = "测试播报"
@@ -22,8 +24,8 @@ enum TestAnnouncement {
         aps["alert"] = ["title": title.isEmpty ? titleMark : "\(titleMark) · \(title)", "body": body]
         push["aps"] = aps
         let seconds = Int(now.timeIntervalSince1970.rounded(.down))
-        push[AnnouncePush.idKey] = "test-\(seconds)-\(number)"
-        push[AnnouncePush.atKey] = seconds
+        push[PushPayload.idKey] = "test-\(seconds)-\(number)"
+        push[PushPayload.atKey] = seconds
         return push
     }
 

@@ -1,12 +1,14 @@
+import AnnounceAudio
 import AnnounceCore
+import AnnounceSystem
 import AnnounceTestSupport
 import Foundation
 import Testing
-import AnnounceSystem
 
-/// A voice reads only regular files inside its own folder: symbolic links
-/// out of it (a clip, a subfolder, voice.json) and files that would block a
-/// reader (a FIFO, a folder) are refused when the voice is loaded.
+/// On the server a voice reads only regular files inside its own folder
+/// (``VoiceFolder``, behind `Voice(at:)`): symbolic links out of it (a clip,
+/// a subfolder, voice.json) and files that would block a reader (a FIFO, a
+/// folder) are refused when the voice is loaded.
 struct VoiceFolderTests {
     /// A temporary area with a voice folder `voice/` holding `voice.json`
     /// (clips 一 → yi.wav, 二 → sub/er.wav) and those two files, and an
@@ -203,6 +205,25 @@ struct VoiceFolderTests {
         let voice = try #require(try Self.load(area.voice)?.get())
         let real = try #require(FileCheck.realPath(area.voice))
         #expect(voice.path(ofClip: "sub/er.wav") == real + "/sub/er.wav")
+    }
+
+    @Test("a missing voice folder or manifest is a clear notFound")
+    func missingVoice() throws {
+        let area = try Area()
+        let directory = area.root + "/none"
+        #expect(throws: VoiceError(.notFound, "no voice at '\(directory)': no such folder")) { try Voice(at: directory) }
+        try area.remove("voice.json")
+        #expect(throws: VoiceError(.notFound, "no voice at '\(area.voice)': voice.json not found")) { try Voice(at: area.voice) }
+    }
+
+    @Test("the server's folder and the phone's bundle load the bundled voice alike")
+    func bothStores() throws {
+        let server = try Voice(at: RepositoryPaths.bundledVoice.path)
+        let phone = try Voice(store: VoiceBundle(folder: RepositoryPaths.bundledVoice))
+        #expect(server.manifest == phone.manifest)
+        for file in server.manifest.clips.values {
+            #expect(FileCheck.realPath(server.path(ofClip: file)) == FileCheck.realPath(phone.path(ofClip: file)), "\(file)")
+        }
     }
 
     @Test("containment compares bytes, not canonically equivalent text")
