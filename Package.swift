@@ -68,10 +68,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The iOS extension's decisions (docs/ios/Logic): Foundation and the
-        // wire contract only, the same files the Xcode project compiles,
-        // built and tested here.
-        .target(name: "AnnounceExtensionLogic", dependencies: ["AnnounceCore", "AnnounceWire"], path: "docs/ios/Logic"),
+        // The iOS extension's decisions (docs/ios/Logic): Foundation, the
+        // wire contract and the engine only, the same files the Xcode project
+        // compiles, built and tested here.
+        .target(name: "AnnounceExtensionLogic", dependencies: ["AnnounceCore", "AnnounceWire", "AnnounceEngine"], path: "docs/ios/Logic"),
         // What every test target shares: running processes with a time limit,
         // scratch folders, a seeded generator, the package's own paths.
         .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
@@ -80,7 +80,8 @@ let package = Package(
         // byte for byte against libsndfile.
         .testTarget(name: "AnnounceEngineTests", dependencies: ["AnnounceEngine", "AnnounceAudio", "AnnounceTestSupport"]),
         .testTarget(
-            name: "AnnounceExtensionLogicTests", dependencies: ["AnnounceExtensionLogic", "AnnounceWire", "AnnounceCore", "AnnounceTestSupport"]),
+            name: "AnnounceExtensionLogicTests",
+            dependencies: ["AnnounceExtensionLogic", "AnnounceWire", "AnnounceCore", "AnnounceEngine", "AnnounceAudio", "AnnounceTestSupport"]),
         .testTarget(
             name: "AnnounceAudioTests",
             dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"],

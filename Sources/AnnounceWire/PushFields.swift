@@ -25,6 +25,9 @@ public struct PushFields: Equatable, Sendable {
     public var at: Double?
     /// ``PushMessage/key``: the message, for the phone to render it.
     public var message: PushMessage?
+    /// Why ``message`` is nil: the push has none, or a field of it is
+    /// missing or wrong (one line, for the extension's log).
+    public var messageProblem: MalformedPushMessage?
 
     public init(sound: String? = nil, url: String? = nil, id: String? = nil, at: Double? = nil, message: PushMessage? = nil) {
         self.sound = sound
@@ -43,7 +46,11 @@ public struct PushFields: Equatable, Sendable {
             self.id = id
         }
         at = Self.seconds(userInfo[PushPayload.atKey])
-        message = PushMessage(value: userInfo[PushMessage.key])
+        do {
+            message = try PushMessage(fields: userInfo[PushMessage.key])
+        } catch {
+            messageProblem = error
+        }
     }
 
     /// A JSON number as seconds: iOS hands numbers over as `NSNumber`, which

@@ -73,7 +73,9 @@ import Testing
         }
         // The payload is the line's aps and announce-* keys, exactly.
         let payload = try #require(requests[0]["payload"] as? [String: Any])
-        #expect(Set(payload.keys) == ["aps", "announce-at", "announce-id", "announce-sound-url"])
+        #expect(Set(payload.keys) == ["aps", "announce-at", "announce-id", "announce-message", "announce-sound-url"])
+        #expect(NSDictionary(dictionary: payload["announce-message"] as? [String: Any] ?? [:])
+            .isEqual(to: printed["announce-message"] as? [String: Any] ?? ["": 0]))
         #expect(NSDictionary(dictionary: payload["aps"] as? [String: Any] ?? [:]).isEqual(to: printed["aps"] as? [String: Any] ?? ["": 0]))
         #expect(payload["announce-sound-url"] as? String == printed["announce-sound-url"] as? String)
         #expect(payload["announce-id"] as? String == "order-9")

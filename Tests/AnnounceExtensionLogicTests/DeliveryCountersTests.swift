@@ -129,17 +129,17 @@ import Testing
 
     @Test func theSummaryNamesEachGroupInOneLine() {
         let counts: [DeliveryCounters.Counter: Int] = [
-            .downloaded: 12, .reused: 30, .fallbackTimedOut: 1, .fallbackDownloadFailed: 2, .repeated: 1, .late: 3,
+            .rendered: 5, .downloaded: 12, .reused: 30, .fallbackTimedOut: 1, .fallbackDownloadFailed: 2, .repeated: 1, .late: 3,
         ]
         #expect(DeliveryCounters.summary(counts) == [
-            "已播报 42 次：下载 12，已有文件 30",
+            "已播报 47 次：本机合成 5，下载 12，已有文件 30",
             "备用提示音 3 次：超时 1，下载失败 2",
             "未播报 4 次：重复推送 1，过时推送 3",
         ])
         #expect(DeliveryCounters.summary([:]) == ["尚无到账推送"])
         let everything = Dictionary(uniqueKeysWithValues: DeliveryCounters.Counter.allCases.map { ($0, 1) })
         #expect(DeliveryCounters.summary(everything) == [
-            "已播报 3 次：下载 1，已有文件 1，按推送音效 1",
+            "已播报 4 次：本机合成 1，下载 1，已有文件 1，按推送音效 1",
             "备用提示音 6 次：超时 1，被新推送打断 1，下载失败 1，文件名无效 1，地址无效 1，共享容器不可用 1",
             "未播报 3 次：重复推送 1，过时推送 1，静音横幅 1",
         ])

@@ -29,7 +29,8 @@ import Testing
 
     @Test func everyOutcomeFallsUnderOneCounterAndEveryCounterIsReached() {
         let outcomes: [(DeliveryOutcome, DeliveryCounters.Counter)] = [
-            (.announcement(name, .downloaded), .downloaded), (.announcement(name, .reused), .reused),
+            (.announcement(name, .rendered), .rendered), (.announcement(name, .downloaded), .downloaded),
+            (.announcement(name, .reused), .reused),
             (.asSent("pay.caf"), .asSent), (.silent(.noSound), .held), (.silent(.repeated), .repeated),
             (.silent(.late), .late), (.fallback(.refusedName), .fallbackRefusedName),
             (.fallback(.noFolder), .fallbackNoFolder), (.fallback(.refusedURL), .fallbackRefusedURL),

@@ -1,3 +1,4 @@
+import AnnounceEngine
 import Foundation
 import os
 
@@ -104,4 +105,24 @@ enum AnnounceConfiguration {
             return false
         }
     }
+
+    /// The device voice pack the extension bundles
+    /// (`announce voice export -o default.announcepack`, added to the
+    /// extension target's Copy Bundle Resources). The format and render
+    /// settings are the pack's: export it with the backend's.
+    static let packName = "default.announcepack"
+
+    /// The pack, loaded once per extension process on first use (mapped, not
+    /// copied: about 4 MB kept for the bundled voice), never in `init` or
+    /// on the main thread; nil when it is missing or damaged, and the
+    /// extension then downloads the server's file.
+    static let packRendering: PackRendering? = {
+        switch PackRendering.load(Bundle.main.url(forResource: packName, withExtension: nil)) {
+        case .success(let rendering):
+            return rendering
+        case .failure(let error):
+            log.error("no device voice pack: \(error.description, privacy: .public)")
+            return nil
+        }
+    }()
 }

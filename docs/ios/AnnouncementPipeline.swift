@@ -15,9 +15,12 @@ import UserNotifications
 ///    is missing (`AnnounceConfiguration.installFallbackSound`).
 /// 2. `AnnouncePolicy.start` claims the payment's id and chooses: no sound,
 ///    the name as sent, the fallback, a file already there, or a download.
-/// 3. A file already there is touched and used; a missing one is obtained
+/// 3. The phone renders the push's `announce-message` from the bundled
+///    device voice pack (`PackRendering`), into `Library/Sounds` under its
+///    content name: no network. When the pack cannot say it, a file already
+///    there under `aps.sound` is touched and used; a missing one is obtained
 ///    (``obtainMissing(_:from:in:attach:done:)``: downloaded, checked,
-///    renamed into place).
+///    renamed into place); then the fallback.
 /// 4. The folder is kept within its bounds, never deleting the sound just
 ///    chosen.
 enum AnnouncementPipeline {
@@ -33,6 +36,17 @@ enum AnnouncementPipeline {
         let folder = AnnounceConfiguration.soundFolder()
         let choice = AnnounceConfiguration.policy.start(push, now: now, recent: recent, folder: folder)
         switch choice {
+        case .installed, .download:
+            // An announcement is due: the phone's own rendering comes first.
+            if let folder, let rendered = renderFromPack(push, in: folder) {
+                done(.announcement(rendered, .rendered))
+                folder.prune(AnnounceConfiguration.folderPolicy, keeping: [rendered])
+                return
+            }
+        case .silent, .asSent, .fallback:
+            break
+        }
+        switch choice {
         case .installed(let name):
             guard let folder else { return done(.fallback(.noFolder)) }
             // Cleanup counts a file's age from its last use, as announce batch does.
@@ -47,9 +61,22 @@ enum AnnouncementPipeline {
         }
     }
 
-    /// An announcement that is not in `Library/Sounds` yet: downloaded from
-    /// the backend's URL. Rendering it on the phone from the voice pack,
-    /// when the extension has one, comes first, here, before the download.
+    /// The push's message rendered from the bundled pack into `folder`: its
+    /// sound name, or nil (logged, without the amount) when the pack cannot
+    /// say it or is missing.
+    private static func renderFromPack(_ push: PushFields, in folder: SoundFolder) -> String? {
+        guard let rendering = AnnounceConfiguration.packRendering else { return nil }
+        switch rendering.announce(push, in: folder) {
+        case .announced(let name):
+            return name
+        case .cannotSay(let reason):
+            AnnounceConfiguration.log.info("not rendered on the phone: \(reason, privacy: .public)")
+            return nil
+        }
+    }
+
+    /// An announcement that is not in `Library/Sounds` yet and that the pack
+    /// could not render: downloaded from the backend's URL.
     private static func obtainMissing(
         _ name: String, from url: URL, in folder: SoundFolder,
         attach: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,

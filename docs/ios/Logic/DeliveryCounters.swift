@@ -22,6 +22,8 @@ import Foundation
 final class DeliveryCounters: @unchecked Sendable {
     /// What is counted: each ``DeliveryOutcome`` falls under one counter.
     enum Counter: String, CaseIterable, Sendable {
+        /// Rendered on the phone from the bundled device voice pack.
+        case rendered
         /// announce's file, downloaded for this push.
         case downloaded
         /// announce's file, already in `Library/Sounds`.
@@ -99,7 +101,7 @@ final class DeliveryCounters: @unchecked Sendable {
     /// fallback, not announced), each naming its nonzero counters.
     static func summary(_ counts: [Counter: Int]) -> [String] {
         let groups: [(String, [(Counter, String)])] = [
-            ("已播报", [(.downloaded, "下载"), (.reused, "已有文件"), (.asSent, "按推送音效")]),
+            ("已播报", [(.rendered, "本机合成"), (.downloaded, "下载"), (.reused, "已有文件"), (.asSent, "按推送音效")]),
             ("备用提示音", [
                 (.fallbackTimedOut, "超时"), (.fallbackSuperseded, "被新推送打断"), (.fallbackDownloadFailed, "下载失败"),
                 (.fallbackRefusedName, "文件名无效"), (.fallbackRefusedURL, "地址无效"), (.fallbackNoFolder, "共享容器不可用"),

@@ -17,6 +17,8 @@ enum DeliveryOutcome: Equatable, Sendable {
 
     /// Where announce's file came from.
     enum Source: Equatable, Sendable {
+        /// Rendered on the phone from the bundled device voice pack.
+        case rendered
         /// Already in `Library/Sounds`.
         case reused
         /// Downloaded for this push.
@@ -70,6 +72,7 @@ enum DeliveryOutcome: Equatable, Sendable {
     /// The counter this outcome adds to.
     var counter: DeliveryCounters.Counter {
         switch self {
+        case .announcement(_, .rendered): return .rendered
         case .announcement(_, .reused): return .reused
         case .announcement(_, .downloaded): return .downloaded
         case .asSent: return .asSent
