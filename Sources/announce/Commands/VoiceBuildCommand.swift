@@ -113,6 +113,11 @@ struct VoiceBuildCommand: ParsableCommand {
                 report = try builder.build(recordings: recordings, into: out)
             }
         } catch {
+            // The budget that refused the voice, as voice check shows it.
+            if let budget = error.budget, !json {
+                Console.write(VoiceCheckReport.budgetTable(budget))
+                Console.flush()
+            }
             for line in error.lines { Console.error(line) }
             throw Console.exit(ExitStatus(for: error))
         }
