@@ -13,8 +13,8 @@ extension LabelEdges {
         let outside: [Bool]
         let fewest: Int
         let percentile: Double
-        /// Over the whole recording: the windows left out, else all of them
-        /// (their 10th percentile then, as the finder's).
+        /// Over the whole recording: the windows left out, if there are a
+        /// few (20 ms: the gaps of a take read without pauses), else all windows.
         let overall: Double
 
         init(levels: Levels, outside: [Bool], fewest: Int, percentile: Double) {
@@ -23,11 +23,7 @@ extension LabelEdges {
             self.fewest = fewest
             self.percentile = percentile
             let left = (0..<levels.count).filter { outside[$0] }.map(levels.windowLevel)
-            if left.count >= fewest {
-                overall = Self.percentile(left, percentile)
-            } else {
-                overall = Self.percentile((0..<levels.count).map(levels.windowLevel), SegmentFinder().floorPercentile)
-            }
+            overall = Self.percentile(left.count >= 4 ? left : (0..<levels.count).map(levels.windowLevel), percentile)
         }
 
         /// The floor near window `center`: the percentile of the windows left

@@ -10,33 +10,37 @@
 ///
 /// - the window just outside the edge must be quiet (less than ``margin`` dB
 ///   above the floor): a louder one is speech, and the edge cuts a word;
-/// - outward from the edge the quiet must reach the neighbouring label (or
-///   the recording's end) or last ``reach``: a stop closure inside a word
-///   (the k of 款, the d of 到) is as quiet as a pause but short, and the
-///   rest of its word follows it, outside the label;
+/// - what the labels leave out between two quiet edges must hold no speech
+///   within ``reach`` of either: a stop closure inside a word (the k of 款,
+///   the d of 到) is as quiet as a pause, but the rest of its word follows
+///   it, left out of every label; the nearer edge is named. Speech further
+///   from both (a cough in a long pause) is left out, as the labels say;
 /// - the stretch must hold something louder than the floor: a label over
 ///   silence is named as silence.
 ///
 /// A sound shorter than ``click`` (a click) does not count as speech.
+/// Inside a stretch the item is found as the finder finds one
+/// (``sound(in:levels:floor:sampleRate:)``), so a label may be generous.
 struct LabelEdges {
     /// The window the level is measured in, in seconds.
     var window = 0.005
     /// dB above the floor where the signal counts as speech: the finder's
     /// opening margin.
     var margin = SegmentFinder().openMargin
-    /// How long the quiet outside an edge must last when the neighbouring
-    /// label is further, in seconds: longer than a stop closure (up to about
-    /// 80 ms), shorter than a pause a speaker leaves between words.
+    /// How near an edge speech left out of the labels is the rest of the
+    /// edge's word, in seconds: a stop closure lasts up to about 80 ms.
     var reach = 0.1
     /// Sounds shorter than this (seconds) are clicks, not speech.
     var click = 0.015
     /// Half the span the floor is measured over, in seconds, as the finder's.
     var floorSpan = SegmentFinder().floorSpan
-    /// The share of the windows left out taken as the floor: their median,
-    /// as what the labels leave out is mostly pause.
-    var floorPercentile = 0.5
-    /// The fewest windows left out the floor is measured from, near an edge
-    /// (else over the whole recording, else over everything).
+    /// The share of the windows left out taken as the floor, as the
+    /// finder's: a low one, so a word left out by a wrong label does not
+    /// raise it.
+    var floorPercentile = SegmentFinder().floorPercentile
+    /// The fewest windows left out near a label the floor is measured from
+    /// (else from all the windows left out, if there are a few, else from
+    /// all windows).
     var fewestWindows = 40
 
     /// One labelled stretch of a recording, in samples, and where it came from.
