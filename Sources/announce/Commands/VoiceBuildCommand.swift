@@ -13,9 +13,9 @@ struct VoiceBuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Build a checked voice from recordings of a script's items, or from a TTS command.",
         discussion: """
-            Recordings: the speaker reads the script's items in order, with at least 400 ms of silence between them, in one or several files of any format and rate libsndfile reads. When the items found do not match the script, nothing is written and each problem is one line with its time in the recording. --tts runs COMMAND through /bin/sh once per item, with {text}, {pinyin}, {marks} and {out} replaced by shell-quoted values (do not quote them again); the command writes the item's sound to {out}. The voice is built in a temporary folder and moved to --out (new or empty) once it passes its check.
+            Recordings: the speaker reads the script's items in order, with at least 400 ms of silence between them, in one or several files of any format and rate libsndfile reads. With --labels, an Audacity label track per recording marks the items instead, so a take read fluently (short pauses) builds; each label edge must fall in a pause. When the items found do not match the script, nothing is written and each problem is one line with its time in the recording. --tts runs COMMAND through /bin/sh once per item, with {text}, {pinyin}, {marks} and {out} replaced by shell-quoted values (do not quote them again); the command writes the item's sound to {out}. The voice is built in a temporary folder and moved to --out (new or empty) once it passes its check.
 
-            Exit codes: 0 built, 64 usage error, 65 the recordings do not match the script or the script is bad, 66 a recording or the script is missing or unreadable, the TTS command failed, or the built voice failed its check, 73 the output cannot be written.
+            Exit codes: 0 built, 64 usage error, 65 the recordings do not match the script or the script is bad, 66 a recording or the script is missing or unreadable, the TTS command failed, or the built voice failed its check (the budget table it measured is printed first), 73 the output cannot be written.
             """)
 
     @Option(help: ArgumentHelp("The script, from 'announce voice script --format json'.", valueName: "file"))
@@ -45,7 +45,7 @@ struct VoiceBuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The date written in voice.json (default: $SOURCE_DATE_EPOCH, else today, UTC).", valueName: "yyyy-mm-dd"))
     var date: String?
 
-    @Option(help: ArgumentHelp("An Audacity label track (start, end, label; tab-separated) marking the items of a recording, instead of finding them by energy (repeatable: one per recording, in order).", valueName: "file"))
+    @Option(help: ArgumentHelp("An Audacity label track (start, end, label; tab-separated; regions, or points that run to the next label) marking the items of a recording, instead of finding them by energy (repeatable: one per recording, in order).", valueName: "file"))
     var labels: [String] = []
 
     @Option(help: ArgumentHelp("A stretch of the recordings to leave out, in seconds: 12.3-13.1, or take2.wav:12.3-13.1 (repeatable).", valueName: "start-end"))
