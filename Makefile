@@ -27,9 +27,12 @@ deps:
 build: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
+# swift test builds the fuzz targets too; each then replays its seeds once
+# (no libFuzzer), so `make fuzz` cannot rot unseen.
 test: deps lint
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) test
+	SWIFT=$(SWIFT) scripts/fuzz/run.sh --replay
 
 # Rewrites the output of every `$ announce …` example in README.md and docs/
 # from what announce prints (the convention is in
@@ -72,8 +75,10 @@ bench: build
 	python3 scripts/bench.py
 
 # Coverage-guided fuzzing (libFuzzer, AddressSanitizer) of the amount, batch
-# line and voice manifest parsers: FUZZ_SECONDS per target, seeds from
-# scripts/fuzz/corpus. Fails on any finding; the input is kept in .build-fuzz/findings.
+# line and voice manifest parsers and of the manifest's worst-case search:
+# FUZZ_SECONDS per target, seeds from scripts/fuzz/corpus. Fails on any
+# finding (a trap, a leak, 10 s or 2 GB for one input); the input is kept in
+# .build-fuzz/findings, and `.build/debug/FuzzManifest FILE` replays it.
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) scripts/fuzz/run.sh

@@ -68,6 +68,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The fuzz targets (scripts/fuzz): each replays the inputs named on its
+        // command line, and under libFuzzer (`make fuzz`, scripts/fuzz/run.sh)
+        // is driven by it. Built with everything else, so they cannot rot.
+        .target(name: "FuzzSupport", path: "scripts/fuzz/Sources/FuzzSupport"),
+        .executableTarget(name: "FuzzAmount", dependencies: ["FuzzSupport", "AnnounceCore"], path: "scripts/fuzz/Sources/FuzzAmount"),
+        .executableTarget(
+            name: "FuzzBatchLine", dependencies: ["FuzzSupport", "AnnounceCore", "AnnounceAudio"], path: "scripts/fuzz/Sources/FuzzBatchLine"),
+        .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport", "AnnounceCore"], path: "scripts/fuzz/Sources/FuzzManifest"),
         // The iOS extension's decisions (docs/ios/Logic): Foundation, the
         // wire contract and the engine only, the same files the Xcode project
         // compiles, built and tested here.

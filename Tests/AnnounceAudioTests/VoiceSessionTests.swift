@@ -209,7 +209,7 @@ struct VoiceSessionTests {
         #expect {
             _ = try builder.build(recordings: [recording], into: folder.file("voice"))
         } throws: { error in
-            (error as? VoiceBuildError)?.kind == .mismatch && "\(error)".contains("line 4") && "\(error)".contains("cuts through the sound")
+            (error as? VoiceBuildError)?.kind == .mismatch && "\(error)".contains("line 4") && "\(error)".contains("cuts through a word")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.file("voice")))
     }

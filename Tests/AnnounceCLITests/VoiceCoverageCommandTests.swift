@@ -60,6 +60,25 @@ struct VoiceCoverageCommandTests {
         #expect(render.status == 0)
     }
 
+    @Test("a build refused by its check prints the budget table it measured, then the refusal (exit 66), and writes nothing")
+    func refusedShowsBudget() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = try CommandRunner.run(["voice", "script", "--format", "json", "--prefix", "none", "--template", "payment", "--style", "decimal", "--no-liang", "--no-lead-yi"])
+        try script.stdout.write(to: directory.appendingPathComponent("script.json"), atomically: true, encoding: .utf8)
+        // A slow engine: every item as long as 支付宝到账.
+        let slow = "cp \"\(Self.bundled)/zhi1-fu4-bao3-dao4-zhang4.wav\" {out}"
+        let out = directory.appendingPathComponent("voice").path
+        let build = try CommandRunner.run(
+            ["voice", "build", "--script", directory.appendingPathComponent("script.json").path, "--tts", slow, "--out", out, "--id", "slow", "--date", "2026-01-01"])
+        #expect(build.status == 66)
+        #expect(build.stdout.contains("budget 6.0 s, speed up to 1.35x, amounts up to 99999999.99"), "\(build.stdout)")
+        #expect(build.stdout.contains("template  prefix  says  longest  speed  worst case"), "\(build.stdout)")
+        #expect(build.stdout.contains("payment   none    yes") && build.stdout.contains(" over "), "\(build.stdout)")
+        #expect(build.stderrLines.count == 1 && build.stderr.hasPrefix("announce: the built voice fails its check: payment prefix none, "), "\(build.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test("a declared maximum: check stops there, render refuses more with one line (exit 65)")
     func maximum() throws {
         let scratch = try ScratchFolder("coverage")

@@ -121,6 +121,35 @@ struct LongestPlanTests {
         }
     }
 
+    @Test("a clip key that splits into words in many ways matches each of them, as the planner matches bytes; a long one costs no more than its length")
+    func keysThatSplitManyWays() throws {
+        // With the lead word 一一, the key 一一一 is 一一 · 一, 一 · 一一 or
+        // 一 · 一 · 一; the key of sixty 一 splits in about 10^12 ways.
+        var clips = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "百", "千", "万", "亿", "点", "元", "一一"]
+            .enumerated().map { "\"\($1)\": \"w\($0).wav\"" }
+        clips += ["\"一一一\": \"triple.wav\"", "\"一百一\": \"run.wav\"", "\"\(String(repeating: "一", count: 60))\": \"long.wav\""]
+        let json = "{\"format\": 1, \"id\": \"t\", \"clips\": {\(clips.joined(separator: ","))}}"
+        let voice = Voice(directory: "/nonexistent", manifest: try VoiceManifest(json: Data(json.utf8), source: "t"))
+        var frames = Dictionary(uniqueKeysWithValues: (0..<18).map { ("w\($0).wav", 1000 + $0 * 37) })
+        frames["triple.wav"] = 5000
+        frames["run.wav"] = 4000
+        frames["long.wav"] = 90_000
+        var digits = [[Int]](repeating: [0], count: 12)
+        digits[8] = [0, 1]
+        digits[9] = [0, 1, 2]
+        digits[10] = [0, 1]
+        digits[11] = [0, 1, 9]
+        for lead in [[], ["一一"]] {
+            let maximum = try Amount(parsing: "1999.99")
+            let expected = try #require(try Self.bruteForce(
+                voice, frames, options: ReadingOptions(), lead: lead, maximum: maximum, gap: 10, digits: digits))
+            let found = try LongestPlan(voice: voice, clipFrames: frames, options: ReadingOptions(), lead: lead)
+                .longest(upTo: maximum, gap: 10, digits: digits, fractions: Self.fractions)
+            #expect(found.amount == expected.amount, "lead \(lead)")
+            #expect(found.length(gap: 10) == expected.length, "lead \(lead)")
+        }
+    }
+
     @Test("a word without a clip is named")
     func missingWord() throws {
         var coverage = VoiceCoverage.everything

@@ -170,7 +170,7 @@ package enum ProcessRunner {
         }
     }
 
-    private final class Collected: @unchecked Sendable {
+    final class Collected: @unchecked Sendable {
         private let lock = NSLock()
         private var outData = Data(), errData = Data()
         var out: Data { lock.withLock { outData } }

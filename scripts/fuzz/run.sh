@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets of scripts/fuzz (libFuzzer + AddressSanitizer) and
-# runs each for FUZZ_SECONDS (default 60) on a scratch copy of its committed
-# seed corpus (with the dictionary of its tokens in scripts/fuzz/dict), so the
-# seeds in the repository never grow.
-# Exits 1 if any target finds a crash, trap, leak or hang; the input that
-# caused it is kept under .build-fuzz/findings/ and its path printed.
+# Builds the fuzz targets (FuzzAmount, FuzzBatchLine, FuzzManifest: targets of
+# the package itself, sources in scripts/fuzz/Sources) with libFuzzer and
+# AddressSanitizer and runs each for FUZZ_SECONDS (default 60) on a scratch
+# copy of its committed seed corpus (with the dictionary of its tokens in
+# scripts/fuzz/dict), so the seeds in the repository never grow.
+# Exits 1 if any target finds a crash, trap, leak, hang or memory blow-up; the
+# input that caused it is kept under .build-fuzz/findings/ and its path printed.
 # Usage: scripts/fuzz/run.sh [target ...]   (default: all three)
+#        scripts/fuzz/run.sh --replay       (no libFuzzer: each target, as
+#            `swift build` makes it, runs its seeds once; `make test` does this)
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -15,8 +18,19 @@ BUILD=.build-fuzz
 FUZZ=scripts/fuzz
 
 # target:corpus:max_len. Amounts and batch lines are short; a manifest may
-# be a few kilobytes.
+# be a few kilobytes, and its seeds hold one of 500 clips.
 ALL="FuzzAmount:amount:4096 FuzzBatchLine:batch-line:4096 FuzzManifest:manifest:65536"
+
+if [ "${1:-}" = "--replay" ]; then
+    bin=$("$SWIFT" build --show-bin-path)
+    for entry in $ALL; do
+        IFS=: read -r target corpus _ <<<"$entry"
+        "$SWIFT" build --product "$target" >/dev/null
+        "$bin/$target" "$FUZZ/corpus/$corpus"
+    done
+    exit 0
+fi
+
 if [ "$#" -gt 0 ]; then
     selected=""
     for name in "$@"; do
@@ -26,18 +40,23 @@ if [ "$#" -gt 0 ]; then
     ALL=$selected
 fi
 
-# The package's tools version (5.4) keeps SwiftPM from renaming `main`, so
-# libFuzzer's own `main` drives the targets (-parse-as-library: the targets
-# have no top-level code). Release: faster; preconditions still trap.
+# Release (faster; preconditions still trap), instrumented for libFuzzer and
+# AddressSanitizer. FUZZING adds the entry point libFuzzer's own main calls;
+# --export-dynamic lets FuzzDriver find LLVMFuzzerRunDriver and hand it the
+# target (SwiftPM's main runs first, libFuzzer's is never reached).
 mkdir -p "$BUILD/findings" "$BUILD/logs"
 echo "fuzz: building the targets (log: $BUILD/logs/build.log)"
-if ! "$SWIFT" build --package-path "$FUZZ" --build-path "$BUILD" -c release \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >"$BUILD/logs/build.log" 2>&1; then
-    grep -E 'error:' "$BUILD/logs/build.log" >&2 || tail -20 "$BUILD/logs/build.log" >&2
-    echo "fuzz: the build failed" >&2
-    exit 1
-fi
-bin=$("$SWIFT" build --package-path "$FUZZ" --build-path "$BUILD" -c release --show-bin-path)
+: >"$BUILD/logs/build.log"
+for entry in $ALL; do
+    IFS=: read -r target _ _ <<<"$entry"
+    if ! "$SWIFT" build --build-path "$BUILD" -c release --product "$target" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xlinker --export-dynamic >>"$BUILD/logs/build.log" 2>&1; then
+        grep -E 'error:' "$BUILD/logs/build.log" >&2 || tail -20 "$BUILD/logs/build.log" >&2
+        echo "fuzz: the build of $target failed" >&2
+        exit 1
+    fi
+done
+bin=$("$SWIFT" build --build-path "$BUILD" -c release --show-bin-path)
 
 # Swift's own backtracer would catch a trap first and trip AddressSanitizer
 # while reading memory; libFuzzer's handler reports it and keeps the input.

@@ -207,14 +207,17 @@ package struct VoiceBudget: Sendable {
                     total += best.length
                     count = best.count
                 case .amount?:
-                    let key = "\(options)|\(before.joined(separator: " "))|\(maximum.fen)|\(gap)"
+                    let key = "\(options)|\(before.joined(separator: " "))|\(maximum.fen)"
                     let result: LongestPlan.Result
-                    if let known = amounts[key] {
+                    if let known = amounts["\(key)|\(gap)"] {
                         result = known
                     } else {
-                        result = try LongestPlan(voice: voice, clipFrames: frames, options: options, lead: before)
-                            .longest(upTo: maximum, gap: gap)
-                        amounts[key] = result
+                        // One search gives both gaps the budget asks for.
+                        let gaps = [gap] + [settings.wordGap, min(settings.wordGap, settings.minimumWordGap)].map(settings.frames)
+                        let results = try LongestPlan(voice: voice, clipFrames: frames, options: options, lead: before)
+                            .longest(upTo: maximum, gaps: gaps)
+                        for (gap, found) in zip(gaps, results) { amounts["\(key)|\(gap)"] = found }
+                        result = results[0]
                     }
                     total += result.length(gap: gap)
                     amount = result.amount

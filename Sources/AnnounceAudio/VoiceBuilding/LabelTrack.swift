@@ -9,11 +9,11 @@ import AnnounceCore
 /// one label a line, `start<TAB>end<TAB>text`, times in seconds. A line
 /// starting with `\` (the frequencies of a spectral selection) is skipped.
 ///
-/// Region labels (start before end) are the items, in order. A track with
-/// only point labels (start equal to end) marks where each item starts:
-/// an item runs from its point to the next one (the last to the end of the
-/// recording). Inside each stretch the trimming rule finds the speech, so a
-/// label may be generous.
+/// Region labels (start before end) are items; a point label (start equal
+/// to end) marks where an item starts, the item running to the next label
+/// (the last to the end of the recording); a track may mix them. Each
+/// stretch must start and end in a pause (``LabelEdges``); inside it the
+/// trimming rule finds the speech, so a label may be generous.
 struct LabelTrack {
     struct Label {
         var start: Double
@@ -60,43 +60,44 @@ struct LabelTrack {
         return text
     }
 
-    /// The labelled stretches of `audio` as segments, in time order: each
-    /// narrowed to the `sounds` energy segmentation found inside it, if any.
-    func segments(in audio: AudioBuffer, sounds: [SegmentFinder.Segment]) throws(VoiceBuildError) -> [SegmentFinder.Segment] {
+    /// The labelled stretches of `audio` as segments, in time order, each
+    /// with the noise floor near it.
+    /// - Throws: ``VoiceBuildError`` (`mismatch`) naming the line of each
+    ///   label past the recording's end, overlapping the one before, cutting
+    ///   through a word or holding only silence.
+    func segments(in audio: AudioBuffer, edges: LabelEdges = LabelEdges()) throws(VoiceBuildError) -> [SegmentFinder.Segment] {
         let rate = Double(audio.sampleRate)
         let count = audio.samples.count
         func frame(_ seconds: Double) -> Int { min(count, max(0, Int((seconds * rate).rounded()))) }
-        let regions = labels.filter { $0.end > $0.start }
-        var spans: [(Range<Int>, Label)] = []
-        if !regions.isEmpty {
-            spans = regions.map { (frame($0.start)..<frame($0.end), $0) }
-        } else {
-            for (index, label) in labels.enumerated() {
-                let end = index + 1 < labels.count ? frame(labels[index + 1].start) : count
-                spans.append((frame(label.start)..<end, label))
-            }
-        }
-        var segments: [SegmentFinder.Segment] = []
-        for (range, label) in spans {
+        func shown(_ seconds: Double) -> String { seconds.decimal(maximumDigits: 3) }
+        var spans: [LabelEdges.Span] = []
+        for (index, label) in labels.enumerated() {
+            // A point runs to the next label, whichever kind.
+            let end = label.end > label.start ? frame(label.end) : index + 1 < labels.count ? frame(labels[index + 1].start) : count
+            let range = frame(label.start)..<max(frame(label.start), end)
             guard !range.isEmpty else {
-                throw VoiceBuildError(.mismatch, "\(path) line \(label.line): the label at \(label.start.decimal(maximumDigits: 3)) s is past the end of the recording")
+                throw VoiceBuildError(.mismatch, "\(path) line \(label.line): the label at \(shown(label.start)) s is past the end of the recording")
             }
-            if let last = segments.last, last.range.upperBound > range.lowerBound {
-                throw VoiceBuildError(.mismatch, "\(path) line \(label.line): the label at \(label.start.decimal(maximumDigits: 3)) s overlaps the one before")
+            if let last = spans.last, last.range.upperBound > range.lowerBound {
+                throw VoiceBuildError(.mismatch, "\(path) line \(label.line): the label at \(shown(label.start)) s overlaps the one before")
             }
-            // A label edge inside a sound would cut a word in two.
-            if let cut = sounds.first(where: { $0.range.overlaps(range) && ($0.range.lowerBound < range.lowerBound || $0.range.upperBound > range.upperBound) }) {
-                let at = { (frame: Int) in (Double(frame) / rate).decimal(maximumDigits: 2) }
-                throw VoiceBuildError(
-                    .mismatch,
-                    "\(path) line \(label.line): the label \(label.start.decimal(maximumDigits: 3))–\(label.end.decimal(maximumDigits: 3)) s cuts through the sound at \(at(cut.range.lowerBound))–\(at(cut.range.upperBound)) s: a label must hold whole sounds")
-            }
-            let inside = sounds.filter { $0.range.lowerBound >= range.lowerBound && $0.range.upperBound <= range.upperBound }
-            if let first = inside.first, let last = inside.last {
-                segments.append(SegmentFinder.Segment(range: first.range.lowerBound..<last.range.upperBound, floor: first.floor))
-            } else {
-                segments.append(SegmentFinder.Segment(range: range, floor: SegmentFinder().lowestFloor))
-            }
+            spans.append(LabelEdges.Span(range: range, line: label.line, start: label.start, end: Double(range.upperBound) / rate))
+        }
+        let (segments, problems) = edges.segments(of: spans, in: audio.samples, sampleRate: audio.sampleRate)
+        guard problems.isEmpty else {
+            throw VoiceBuildError(.mismatch, problems.map { span, problem in
+                let label = "\(path) line \(span.line): the label \(shown(span.start))–\(shown(span.end)) s"
+                switch problem {
+                case .speechAtEdge(let at, let above):
+                    return "\(label) cuts through a word at \(shown(at)) s (the sound there is \(Int(above.rounded())) dB above the noise floor): "
+                        + "a label must start and end in a pause"
+                case .gapInWord(let at, let speech):
+                    return "\(label) cuts through a word at \(shown(at)) s: the quiet there is a gap inside the word (a stop closure is not a pause), "
+                        + "which goes on at \(shown(speech)) s, outside the label"
+                case .silence:
+                    return "\(label) holds only silence (nothing \(Int(edges.margin)) dB above the noise floor): label a word, or delete the label"
+                }
+            })
         }
         return segments
     }

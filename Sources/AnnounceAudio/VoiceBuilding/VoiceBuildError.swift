@@ -21,6 +21,9 @@ package struct VoiceBuildError: CategorizedError, Equatable, Sendable, CustomStr
     package let kind: Kind
     /// One line per problem.
     package let lines: [String]
+    /// The budget the check measured, when the built voice failed it: what
+    /// `voice build` shows before refusing, as `voice check` would.
+    package var budget: VoiceBudget?
 
     /// An error of `kind` with one line per problem.
     package init(_ kind: Kind, _ lines: [String]) {
@@ -31,6 +34,11 @@ package struct VoiceBuildError: CategorizedError, Equatable, Sendable, CustomStr
     /// An error of `kind` with one line.
     package init(_ kind: Kind, _ line: String) {
         self.init(kind, [line])
+    }
+
+    /// Errors are equal when they say the same; the budget shown with one is not compared.
+    package static func == (lhs: VoiceBuildError, rhs: VoiceBuildError) -> Bool {
+        lhs.kind == rhs.kind && lhs.lines == rhs.lines
     }
 
     /// The lines, joined by newlines.

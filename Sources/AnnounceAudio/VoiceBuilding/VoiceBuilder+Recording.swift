@@ -41,7 +41,7 @@ extension VoiceBuilder {
             if labels.isEmpty {
                 segments = SegmentFinder().segments(of: audio)
             } else {
-                segments = try LabelTrack(path: labels[fileIndex]).segments(in: audio, sounds: SegmentFinder().segments(of: audio))
+                segments = try LabelTrack(path: labels[fileIndex]).segments(in: audio)
             }
             segments = try Self.skipping(
                 segments, skips.filter { $0.file == nil || $0.file == name }, sampleRate: audio.sampleRate, file: name)

@@ -173,7 +173,9 @@ package struct VoiceBuilder: Sendable {
         let inspection = VoiceInspection(voice: voice)
         let problems = inspection.problems
         guard problems.isEmpty else {
-            throw VoiceBuildError(.check, problems.map { "the built voice fails its check: \($0.replacing(path, with: directory))" })
+            var error = VoiceBuildError(.check, problems.map { "the built voice fails its check: \($0.replacing(path, with: directory))" })
+            error.budget = inspection.budget
+            throw error
         }
         return inspection.warnings
     }

@@ -106,6 +106,43 @@ public struct VoiceCoverage: Encodable, Hashable, Sendable {
 }
 
 extension VoiceCoverage {
+    /// The most prefixes a coverage names: the five presets (with none)
+    /// and room for a brand's own. `voice check` measures every prefix
+    /// with every preset and reading.
+    package static let maximumPrefixes = 16
+
+    /// What is wrong with a coverage as a script or manifest states it, in
+    /// one line (a style, template or prefix named twice, more than
+    /// ``maximumPrefixes`` prefixes, a template that is not a preset, a
+    /// prefix that is not a prefix phrase); nil when nothing is.
+    package var problem: String? {
+        if styles.isEmpty { return "'covers' names no reading style" }
+        if let twice = Self.repeated(styles.map(\.rawValue)) ?? Self.repeated(templates) ?? Self.repeated(prefixes) {
+            return "'covers' names \(MessageText.quoted(twice)) twice"
+        }
+        if prefixes.count > Self.maximumPrefixes {
+            return "'covers' names \(prefixes.count) prefixes; a voice covers at most \(Self.maximumPrefixes)"
+        }
+        let known = Template.presets.map(\.name)
+        if let unknown = templates.first(where: { !known.contains($0) }) {
+            return "'covers' names template \(MessageText.quoted(unknown)), not a preset (\(known.joined(separator: ", ")))"
+        }
+        for prefix in prefixes where !prefix.isEmpty {
+            do {
+                _ = try Prefix(prefix)
+            } catch {
+                return "'covers': \(error.description)"
+            }
+        }
+        return nil
+    }
+
+    /// The first value of `values` that comes again.
+    private static func repeated(_ values: [String]) -> String? {
+        var seen = Set<String>()
+        return values.first { !seen.insert($0).inserted }
+    }
+
     /// Reads a `covers` object as scripts and manifests hold it; `units`
     /// may be missing (word units).
     package init(_ fields: JSONFields) throws(JSONFields.Problem) {

@@ -23,17 +23,7 @@ extension VoiceManifest {
         } catch {
             throw invalid(error.description)
         }
-        if let covers {
-            let known = Template.presets.map(\.name)
-            if let unknown = covers.templates.first(where: { !known.contains($0) }) {
-                throw invalid("'covers' names template \(MessageText.quoted(unknown)), not a preset (\(known.joined(separator: ", ")))")
-            }
-            for prefix in covers.prefixes where !prefix.isEmpty {
-                guard (try? Prefix(prefix)) != nil else {
-                    throw invalid("'covers' names prefix \(MessageText.quoted(prefix)), not a prefix phrase")
-                }
-            }
-        }
+        if let problem = covers?.problem { throw invalid(problem) }
         return (covers, maximum)
     }
 }

@@ -41,6 +41,19 @@ package struct VoiceManifest: Equatable, Sendable {
     /// none: 99,999,999.99.
     public static let defaultMaximumAmount = try! Amount(fen: 9_999_999_999)
 
+    /// The most clips a manifest lists: a script of every group unit has
+    /// about 200 items, so this leaves room for prefixes and phrases, while
+    /// the coverage search (``LongestPlan``), whose states grow with the runs
+    /// of number words a voice has, stays within a second.
+    package static let maximumClips = 500
+    /// The longest clip word, in characters (Unicode scalars): as long as
+    /// the longest template (``Template/maximumLength``); a clip says a word
+    /// or a run of words, never a sentence.
+    package static let maximumWordLength = Template.maximumLength
+    /// The longest clip file name, in bytes of UTF-8: a path inside the
+    /// voice folder, well under what file systems take (4096).
+    package static let maximumFileLength = 1024
+
     /// The parser manifests are read with: the strict one batch lines use
     /// (duplicate keys, trailing commas and invalid UTF-8 refused), taking
     /// a document as large as a manifest may be.
@@ -95,14 +108,28 @@ package struct VoiceManifest: Equatable, Sendable {
             throw invalid("'clips' must be an object mapping words to file names, not \(clipsValue.kindName)")
         }
         guard !clipMembers.isEmpty else { throw invalid("'clips' is empty") }
+        guard clipMembers.count <= Self.maximumClips else {
+            throw invalid("'clips' lists \(clipMembers.count) clips; a voice has at most \(Self.maximumClips)")
+        }
         var clips: [String: String] = [:]
         var rules: [String: [ClipRule]] = [:]
         for member in clipMembers {
             let (word, value) = (member.key, member.value)
+            // Before anything else looks at it: the length of a word bounds
+            // the work every later check does with it.
+            let length = word.unicodeScalars.count
+            guard length <= Self.maximumWordLength else {
+                throw invalid(
+                    "clip word \(MessageText.quoted(word, limit: 16)) is \(length) characters long; a clip word has at most \(Self.maximumWordLength)")
+            }
             guard !word.isEmpty, !word.unicodeScalars.contains(where: Self.isBlankOrControl) else {
                 throw invalid("clip word \(MessageText.quoted(word)) must be non-empty, without blanks or control characters")
             }
             let (file, clipRules) = try Self.clipEntry(word, value, invalid)
+            guard file.utf8.count <= Self.maximumFileLength else {
+                throw invalid(
+                    "clip \(MessageText.quoted(word)): the file name is \(file.utf8.count) bytes long; a clip file name has at most \(Self.maximumFileLength)")
+            }
             guard Self.isSafeRelativePath(file) else {
                 throw invalid(
                     "clip \(MessageText.quoted(word)): \(MessageText.quoted(file, limit: 200)) must be a file inside the voice folder (no absolute path, no '..', no control characters)")

@@ -38,20 +38,10 @@ extension VoiceScript {
             throw VoiceScriptError("\(shownSource): not a voice script (make one with 'announce voice script --format json'): \(error.description)")
         }
         guard !script.items.isEmpty else { throw VoiceScriptError("\(source): the script has no items") }
-        if let covers = script.covers {
-            let known = Template.presets.map(\.name)
-            if let unknown = covers.templates.first(where: { !known.contains($0) }) {
-                throw VoiceScriptError("\(source): template '\(unknown)' is not a preset (\(known.joined(separator: ", ")))")
-            }
-            guard !covers.styles.isEmpty else { throw VoiceScriptError("\(source): 'covers' names no reading style") }
-            for prefix in covers.prefixes where !prefix.isEmpty {
-                do {
-                    _ = try Prefix(prefix)
-                } catch {
-                    throw VoiceScriptError("\(source): \(error.description)")
-                }
-            }
+        guard script.items.count <= VoiceManifest.maximumClips else {
+            throw VoiceScriptError("\(source): the script has \(script.items.count) items; a voice has at most \(VoiceManifest.maximumClips) clips")
         }
+        if let problem = script.covers?.problem { throw VoiceScriptError("\(source): \(problem)") }
         var files: Set<String> = []
         var keys: Set<String> = []
         for (index, item) in script.items.enumerated() {
@@ -63,10 +53,10 @@ extension VoiceScript {
             else {
                 throw VoiceScriptError("\(source): item \(item.number) '\(item.text)': file '\(item.file)' must be a distinct .wav name without folders")
             }
-            guard !item.key.isEmpty, !item.key.unicodeScalars.contains(where: { $0.properties.isWhitespace }),
-                keys.insert(item.key).inserted
+            guard !item.key.isEmpty, item.key.unicodeScalars.count <= VoiceManifest.maximumWordLength,
+                !item.key.unicodeScalars.contains(where: { $0.properties.isWhitespace }), keys.insert(item.key).inserted
             else {
-                throw VoiceScriptError("\(source): item \(item.number) '\(item.text)': key '\(item.key)' must be one distinct word without blanks")
+                throw VoiceScriptError("\(source): item \(item.number) '\(item.text)': key '\(item.key)' must be one distinct word without blanks, at most \(VoiceManifest.maximumWordLength) characters")
             }
         }
         self = script

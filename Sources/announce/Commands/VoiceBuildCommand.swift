@@ -15,9 +15,9 @@ struct VoiceBuildCommand: ListsExitStatuses {
         commandName: "build",
         abstract: "Build a checked voice from recordings of a script's items, or from a TTS command.",
         discussion: """
-            Recordings: the speaker reads the script's items in order, with at least 400 ms of silence between them, in one or several files of any format and rate libsndfile reads. When the items found do not match the script, nothing is written and each problem is one line with its time in the recording. --tts runs COMMAND through /bin/sh once per item, with {text}, {pinyin}, {marks} and {out} replaced by shell-quoted values (do not quote them again); the command writes the item's sound to {out}. The voice is built in a temporary folder and moved to --out (new or empty) once it passes its check.
+            Recordings: the speaker reads the script's items in order, with at least 400 ms of silence between them, in one or several files of any format and rate libsndfile reads. With --labels, an Audacity label track per recording marks the items instead, so a take read fluently (short pauses) builds; each label edge must fall in a pause. When the items found do not match the script, nothing is written and each problem is one line with its time in the recording. --tts runs COMMAND through /bin/sh once per item, with {text}, {pinyin}, {marks} and {out} replaced by shell-quoted values (do not quote them again); the command writes the item's sound to {out}. The voice is built in a temporary folder and moved to --out (new or empty) once it passes its check.
 
-            Recordings that do not match the script, and a bad script, are rejected input; a recording or script that cannot be read, a failed TTS command and a built voice that fails its check are a broken input.
+            Recordings that do not match the script, and a bad script, are rejected input; a recording or script that cannot be read, a failed TTS command and a built voice that fails its check (the budget table it measured is printed first) are a broken input.
 
             \(ExitStatus.help(exitStatuses))
             """)
@@ -49,7 +49,7 @@ struct VoiceBuildCommand: ListsExitStatuses {
     @Option(help: ArgumentHelp("The date written in voice.json (default: $SOURCE_DATE_EPOCH, else today, UTC).", valueName: "yyyy-mm-dd"))
     var date: String?
 
-    @Option(help: ArgumentHelp("An Audacity label track (start, end, label; tab-separated) marking the items of a recording, instead of finding them by energy (repeatable: one per recording, in order).", valueName: "file"))
+    @Option(help: ArgumentHelp("An Audacity label track (start, end, label; tab-separated; regions, or points that run to the next label) marking the items of a recording, instead of finding them by energy (repeatable: one per recording, in order).", valueName: "file"))
     var labels: [String] = []
 
     @Option(help: ArgumentHelp("A stretch of the recordings to leave out, in seconds: 12.3-13.1, or take2.wav:12.3-13.1 (repeatable).", valueName: "start-end"))
@@ -125,6 +125,11 @@ struct VoiceBuildCommand: ListsExitStatuses {
                 report = try builder.build(recordings: recordings, into: out)
             }
         } catch {
+            // The budget that refused the voice, as voice check shows it.
+            if let budget = error.budget, !json {
+                Console.write(VoiceCheckReport.budgetTable(budget))
+                Console.flush()
+            }
             for line in error.lines { Console.error(line) }
             throw Console.exit(ExitStatus(for: error))
         }

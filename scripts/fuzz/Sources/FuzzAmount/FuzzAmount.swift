@@ -6,8 +6,7 @@ import FuzzSupport
 ///
 /// A parser may refuse the input, but never trap, and what it accepts must
 /// survive a round trip and be readable with every option.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzAmount(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func fuzzAmount(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: bytes(data, size), as: UTF8.self)
 
     let canonical = checked(text) { text throws(AmountError) in try Amount(parsing: text) }

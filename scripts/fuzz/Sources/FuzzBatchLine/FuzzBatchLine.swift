@@ -7,8 +7,7 @@ import FuzzSupport
 /// The strict JSON parser sees the bytes themselves (so invalid UTF-8 reaches
 /// it); the batch item parser sees them as a String, as the batch reader
 /// hands it a line. Neither may trap; what they accept must be consistent.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzBatchLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func fuzzBatchLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = bytes(data, size)
     checkJSON(input)
     let text = String(decoding: input, as: UTF8.self)
