@@ -25,8 +25,8 @@ public struct PushFields: Equatable, Sendable {
     public var at: Double?
     /// ``PushMessage/key``: the message, for the phone to render it.
     public var message: PushMessage?
-    /// Why ``message`` is nil: the push has none, or a field of it is
-    /// missing or wrong (one line, for the extension's log).
+    /// Why the push's message could not be read: a field of it missing or
+    /// wrong (one line, for the extension's log); nil when there is none.
     public var messageProblem: MalformedPushMessage?
 
     public init(sound: String? = nil, url: String? = nil, id: String? = nil, at: Double? = nil, message: PushMessage? = nil) {
@@ -46,10 +46,12 @@ public struct PushFields: Equatable, Sendable {
             self.id = id
         }
         at = Self.seconds(userInfo[PushPayload.atKey])
-        do {
-            message = try PushMessage(fields: userInfo[PushMessage.key])
-        } catch {
-            messageProblem = error
+        if let value = userInfo[PushMessage.key] {
+            do {
+                message = try PushMessage(fields: value)
+            } catch {
+                messageProblem = error
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import AnnounceWire
 import AnnounceEngine
 import Foundation
 import os
@@ -40,12 +41,18 @@ enum AnnounceConfiguration {
     static let expectsTimeSensitive = true
 
     /// The push behind the app's test button (``TestAnnouncement``), as the
-    /// backend would send it. It names the fallback sound, which every phone
-    /// has; with a sound host of your own, put announce's payload for a
-    /// small amount here instead (`announce render --json
-    /// --sound-url-base …`), and the test downloads it like a payment.
+    /// backend would send it: a payment of one yuan, which the extension
+    /// renders from the device voice pack like any payment (pack → file →
+    /// sound). Without a pack it plays the fallback sound it names, which
+    /// every phone has; with a sound host of your own, put announce's
+    /// payload for a small amount here instead (`announce render --json
+    /// --sound-url-base …`), and the test downloads it when the pack cannot
+    /// say it.
     static var testPayload: [AnyHashable: Any] {
-        ["aps": ["alert": ["title": "收款通知", "body": "支付宝到账"], "sound": fallbackSound, "mutable-content": 1]]
+        [
+            "aps": ["alert": ["title": "收款通知", "body": "支付宝到账一元"], "sound": fallbackSound, "mutable-content": 1],
+            PushMessage.key: ["amount": "1", "prefix": "alipay"],
+        ]
     }
 
     /// How long after the button the test announcement arrives: time to

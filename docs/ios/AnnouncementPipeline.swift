@@ -35,16 +35,13 @@ enum AnnouncementPipeline {
         AnnounceConfiguration.installFallbackSound()
         let folder = AnnounceConfiguration.soundFolder()
         let choice = AnnounceConfiguration.policy.start(push, now: now, recent: recent, folder: folder)
-        switch choice {
-        case .installed, .download:
-            // An announcement is due: the phone's own rendering comes first.
-            if let folder, let rendered = renderFromPack(push, in: folder) {
-                done(.announcement(rendered, .rendered))
-                folder.prune(AnnounceConfiguration.folderPolicy, keeping: [rendered])
-                return
-            }
-        case .silent, .asSent, .fallback:
-            break
+        // A sound is due (not a held, repeated or late payment): the phone's
+        // own rendering of the push's message comes first, whatever
+        // `aps.sound` names.
+        if case .silent = choice {} else if let folder, let rendered = renderFromPack(push, in: folder) {
+            done(.announcement(rendered, .rendered))
+            folder.prune(AnnounceConfiguration.folderPolicy, keeping: [rendered])
+            return
         }
         switch choice {
         case .installed(let name):
