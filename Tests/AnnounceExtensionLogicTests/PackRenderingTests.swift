@@ -122,11 +122,14 @@ import Testing
 /// route refused so the extension goes on.
 @Suite(.serialized, .enabled(if: ScratchMount.isAvailable, "needs root and mount(8) for a tmpfs"))
 struct PackRenderingContainerTests {
-    @Test func aFullContainerGetsNoFileAndNoPart() throws {
-        let mount = try ScratchMount(kilobytes: 16)
+    /// Renders a payment into a fresh tmpfs of `kilobytes`, read-only when
+    /// `readOnly`: the route must be refused and the folder left empty.
+    func refused(kilobytes: Int, readOnly: Bool) throws {
+        let mount = try ScratchMount(kilobytes: kilobytes)
         defer { mount.unmount() }
         let folder = SoundFolder(directory: mount.url.appendingPathComponent("Library/Sounds"))
         try folder.create()
+        if readOnly { try mount.remountReadOnly() }
         let message = try Message(amount: try Amount(parsing: "88.88"))
         let outcome = PackRenderingTests.rendering.announce(try PackRenderingTests.push(message), in: folder)
         guard case .cannotSay = outcome else {
@@ -136,18 +139,11 @@ struct PackRenderingContainerTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.directory.path).isEmpty)
     }
 
+    @Test func aFullContainerGetsNoFileAndNoPart() throws {
+        try refused(kilobytes: 16, readOnly: false)
+    }
+
     @Test func aReadOnlyContainerGetsNoFile() throws {
-        let mount = try ScratchMount(kilobytes: 512)
-        defer { mount.unmount() }
-        let folder = SoundFolder(directory: mount.url.appendingPathComponent("Library/Sounds"))
-        try folder.create()
-        try mount.remountReadOnly()
-        let message = try Message(amount: try Amount(parsing: "88.88"))
-        let outcome = PackRenderingTests.rendering.announce(try PackRenderingTests.push(message), in: folder)
-        guard case .cannotSay = outcome else {
-            Issue.record("\(outcome)")
-            return
-        }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.directory.path).isEmpty)
+        try refused(kilobytes: 512, readOnly: true)
     }
 }

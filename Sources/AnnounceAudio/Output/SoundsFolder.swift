@@ -88,13 +88,7 @@ public struct SoundsFolder: Sendable, Equatable {
     public func write(
         _ announcement: Announcement, name: String? = nil, reuse: Bool = false, durable: Bool = false
     ) throws(AudioError) -> WrittenSound {
-        if let name {
-            do throws(SoundName.Invalid) {
-                try SoundName.validate(name, format: announcement.format)
-            } catch {
-                throw AudioError(.unsupportedFormat, error.description)
-            }
-        }
+        try Self.requirePlain(name, format: announcement.format)
         let fileName = name ?? announcement.soundName
         let filePath = path(of: fileName)
         let file = try announcement.encoded(naming: filePath)
@@ -111,13 +105,7 @@ public struct SoundsFolder: Sendable, Equatable {
     public func write(
         _ announcement: DeviceAnnouncement, name: String? = nil, reuse: Bool = false, durable: Bool = false
     ) throws(AudioError) -> WrittenSound {
-        if let name {
-            do throws(SoundName.Invalid) {
-                try SoundName.validate(name, format: announcement.format)
-            } catch {
-                throw AudioError(.unsupportedFormat, error.description)
-            }
-        }
+        try Self.requirePlain(name, format: announcement.format)
         let bytes = try announcement.fileBytes()
         let written = bytes.withUnsafeBytes { bytes in
             Result { () throws(AudioError) in
@@ -125,6 +113,16 @@ public struct SoundsFolder: Sendable, Equatable {
             }
         }
         return try written.get()
+    }
+
+    /// Refuses a given `name` that is not a plain file name of `format`.
+    private static func requirePlain(_ name: String?, format: OutputFormat) throws(AudioError) {
+        guard let name else { return }
+        do throws(SoundName.Invalid) {
+            try SoundName.validate(name, format: format)
+        } catch {
+            throw AudioError(.unsupportedFormat, error.description)
+        }
     }
 
     /// `bytes` at `name` in the folder: kept when `reuse` and the file there
