@@ -1,5 +1,12 @@
 import AnnounceCore
-import Foundation
+
+// NSNumber tells a JSON boolean from a number on Apple's platforms, where
+// Foundation is the system's. Elsewhere (the server, which never reads a
+// push) full Foundation would bring ICU's data into the binary, so the
+// module uses none of it there.
+#if canImport(Darwin)
+    import Foundation
+#endif
 
 /// The message of a push, for the phone to render the announcement itself:
 /// the custom key ``key`` beside `aps`, an object with the fields a batch
@@ -125,21 +132,37 @@ public struct MalformedPushMessage: CategorizedError, Equatable, Sendable, Custo
 }
 
 /// Numbers and booleans of a push as the phone receives them: iOS decodes
-/// JSON into `NSNumber`s (a boolean is one whose type is `c`); tests hand
-/// over Swift values, which bridge the same way.
+/// JSON into `NSNumber`s, a boolean being one whose type is `c`, so `true`
+/// is never read as 1 nor 1 as `true`. Off Apple's platforms (tests) the
+/// values are Swift's own.
 package enum PushNumber {
     /// A JSON whole number of at least 0; nil for a fraction, a boolean, a
     /// string or a negative number.
     package static func whole(_ value: Any) -> UInt64? {
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
-        let whole = number.int64Value
-        guard whole >= 0, Double(whole) == number.doubleValue else { return nil }
-        return UInt64(whole)
+        #if canImport(Darwin)
+            guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+            let whole = number.int64Value
+            guard whole >= 0, Double(whole) == number.doubleValue else { return nil }
+            return UInt64(whole)
+        #else
+            switch value {
+            case is Bool: return nil
+            case let number as Int: return number >= 0 ? UInt64(number) : nil
+            case let number as Int64: return number >= 0 ? UInt64(number) : nil
+            case let number as UInt64: return number
+            case let number as Double: return number >= 0 && number < 0x1p63 && number == number.rounded(.down) ? UInt64(number) : nil
+            default: return nil
+            }
+        #endif
     }
 
     /// A JSON `true` or `false`; nil for numbers and anything else.
     package static func boolean(_ value: Any) -> Bool? {
-        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { return nil }
-        return number.boolValue
+        #if canImport(Darwin)
+            guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { return nil }
+            return number.boolValue
+        #else
+            return value as? Bool
+        #endif
     }
 }
