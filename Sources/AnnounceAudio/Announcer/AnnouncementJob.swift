@@ -109,7 +109,9 @@ package struct AnnouncementJob: Sendable {
             if delivery.soundURLBase != nil { throw SoundName.notDownloadable }
         }
         guard let folder = delivery.folder else {
-            return Outcome(report: naming(AnnouncementReport(input: input, plan: plan), message), plan: plan, sound: nil)
+            var report = AnnouncementReport(input: input, plan: plan)
+            nameAmounts(in: &report, message)
+            return Outcome(report: report, plan: plan, sound: nil)
         }
         let announcement = try announcer.render(plan)
         if delivery.makesFolder { try folder.create() }
@@ -120,16 +122,15 @@ package struct AnnouncementJob: Sendable {
         report.soundURL = delivery.soundURLBase.map { PushPayload.url(base: $0, sound: sound.name) }
         report.announceID = announceID
         report.announceAt = at ?? delivery.at ?? Self.now()
-        return Outcome(report: naming(report, message), plan: plan, sound: sound)
+        nameAmounts(in: &report, message)
+        return Outcome(report: report, plan: plan, sound: sound)
     }
 
     /// A burst's report names its amounts as given, and its `amount` is their total.
-    private func naming(_ report: AnnouncementReport, _ message: Message) -> AnnouncementReport {
-        guard case .burst(_, let texts) = content else { return report }
-        var report = report
+    private func nameAmounts(in report: inout AnnouncementReport, _ message: Message) {
+        guard case .burst(_, let texts) = content else { return }
         report.amounts = texts
         report.amount = message.amount?.description ?? report.amount
-        return report
     }
 
     /// Whole seconds since 1970, for `announce-at`.

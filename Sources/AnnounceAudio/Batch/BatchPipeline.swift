@@ -201,11 +201,10 @@ public final class BatchPipeline: Sendable {
         if let problem = soundURLBaseProblem { return refuse(item, "sound URL base: \(problem)", as: .usage) }
         do {
             let announcer = try announcer(for: item.options(over: base.options))
-            let outcome = try item.job.run(with: announcer, delivery: delivery)
-            var report = outcome.report
-            report.id = item.id
-            report.cached = outcome.sound?.reused
-            return Result(report: report, failure: nil)
+            var outcome = try item.job.run(with: announcer, delivery: delivery)
+            outcome.report.id = item.id
+            outcome.report.cached = outcome.sound?.reused
+            return Result(report: outcome.report, failure: nil)
         } catch {
             var report = AnnouncementReport(input: item.amountText, error: ErrorCategory.message(for: error))
             report.id = item.id
