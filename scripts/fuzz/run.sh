@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets (FuzzAmount, FuzzBatchLine, FuzzManifest: targets of
-# the package itself, sources in scripts/fuzz/Sources) with libFuzzer and
-# AddressSanitizer and runs each for FUZZ_SECONDS (default 60) on a scratch
-# copy of its committed seed corpus (with the dictionary of its tokens in
-# scripts/fuzz/dict), so the seeds in the repository never grow.
+# Builds the fuzz targets (FuzzAmount, FuzzBatchLine, FuzzManifest, FuzzPack:
+# targets of the package itself, sources in scripts/fuzz/Sources) with
+# libFuzzer and AddressSanitizer and runs each for FUZZ_SECONDS (default 60)
+# on a scratch copy of its committed seed corpus (with the dictionary of its
+# tokens in scripts/fuzz/dict), so the seeds in the repository never grow.
 # Exits 1 if any target finds a crash, trap, leak, hang or memory blow-up; the
 # input that caused it is kept under .build-fuzz/findings/ and its path printed.
-# Usage: scripts/fuzz/run.sh [target ...]   (default: all three)
+# Usage: scripts/fuzz/run.sh [target ...]   (default: all four)
 #        scripts/fuzz/run.sh --replay       (no libFuzzer: each target, as
 #            `swift build` makes it, runs its seeds once; `make test` does this)
 set -euo pipefail
@@ -18,8 +18,9 @@ BUILD=.build-fuzz
 FUZZ=scripts/fuzz
 
 # target:corpus:max_len. Amounts and batch lines are short; a manifest may
-# be a few kilobytes, and its seeds hold one of 500 clips.
-ALL="FuzzAmount:amount:4096 FuzzBatchLine:batch-line:4096 FuzzManifest:manifest:65536"
+# be a few kilobytes, and its seeds hold one of 500 clips; a device voice
+# pack's seeds are about 110 kB (scripts/fuzz/make-pack-seeds.sh).
+ALL="FuzzAmount:amount:4096 FuzzBatchLine:batch-line:4096 FuzzManifest:manifest:65536 FuzzPack:pack:131072"
 
 if [ "${1:-}" = "--replay" ]; then
     bin=$("$SWIFT" build --show-bin-path)

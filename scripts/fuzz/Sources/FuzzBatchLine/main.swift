@@ -6,7 +6,7 @@ FuzzDriver.main(fuzzBatchLine)
 #if FUZZING
     // The name libFuzzer's own main calls (its archive is linked whole).
     // Only in the fuzzing build: plain builds link every fuzz target into
-    // the test bundle, where one name for three functions would clash.
+    // the test bundle, where one name for several functions would clash.
     @_cdecl("LLVMFuzzerTestOneInput")
     func libFuzzerEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzBatchLine(data, size) }
 #endif
