@@ -122,6 +122,35 @@ import Testing
         #expect(refused > 0 && said > 0, "refused \(refused), said \(said)")
     }
 
+    @Test("a clip's file name from the pack is escaped in a refusal that names it: one line (found by FuzzPack)")
+    func clipNameEscaped() throws {
+        let pack = DevicePackTests.pack
+        var tiers = pack.tiers
+        var clip = try #require(tiers[0].clips["wu3.wav"])
+        clip.compact = nil
+        clip.prepared.path = "odd\nname.wav"
+        clip.prepared.audio.samples = [.nan]
+        tiers[0].clips["odd\nname.wav"] = clip
+        let error = refusal(Self.rebuilt(pack, tiers: tiers).encoded())
+        #expect(error?.kind == .damaged)
+        #expect(
+            error?.description == "test.announcepack: clip odd\\nname.wav holds samples no prepared clip has",
+            "\(String(describing: error))")
+    }
+
+    @Test("the voice id of a pack is escaped when a message is refused: one line")
+    func voiceIDEscaped() throws {
+        let pack = DevicePackTests.pack
+        let odd = DevicePack(
+            voiceID: "odd\nid", voiceDigest: pack.voiceDigest, manifest: pack.manifest, manifestBytes: pack.manifestBytes,
+            settings: pack.settings, format: pack.format, nameSeed: pack.nameSeed, engineVersion: pack.engineVersion,
+            tiers: pack.tiers, fade: pack.fade)
+        let over = try Message(amount: try Amount(fen: pack.maximumAmount.fen + 1))
+        let error = #expect(throws: PackError.self) { try DeviceRenderer(pack: odd).render(over) }
+        #expect(error?.description.contains("the pack's voice 'odd\\nid'") == true, "\(String(describing: error))")
+        #expect(error.map { !$0.description.contains("\n") } ?? false)
+    }
+
     static func rebuilt(_ pack: DevicePack, tiers: [DevicePack.Tier]) -> DevicePack {
         DevicePack(
             voiceID: pack.voiceID, voiceDigest: pack.voiceDigest, manifest: pack.manifest, manifestBytes: pack.manifestBytes,

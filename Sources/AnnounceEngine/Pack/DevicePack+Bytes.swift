@@ -199,7 +199,8 @@ extension PackReader {
         var clips: [String: DevicePack.Clip] = [:]
         for _ in 0..<count {
             let file = try text("a clip's file")
-            let what = "clip \(file)"
+            // The pack's text: escaped, so every refusal naming it is one line.
+            let what = "clip \(MessageText.escaped(file))"
             let duration = try f64(what)
             let gain = try f64(what)
             let fadeFrames = Int(try u32(what))
@@ -261,7 +262,7 @@ extension PackReader {
                 }
                 limited[step] = DevicePack.Limited(needs: runs, down: down, measurement: try self.measurement(what))
             }
-            guard clips[file] == nil else { throw PackError(.damaged, "\(name): clip \(file) is in a tier twice") }
+            guard clips[file] == nil else { throw PackError(.damaged, "\(name): \(what) is in a tier twice") }
             clips[file] = DevicePack.Clip(prepared: prepared, limited: limited, compact: compact)
         }
         return DevicePack.Tier(speed: speed, clips: clips)

@@ -34,7 +34,9 @@ public struct DeviceRenderer: Sendable {
     ///   longer than its budget allows, or limiter data it lacks.
     public func render(_ message: Message) throws(PackError) -> DeviceAnnouncement {
         if let amount = message.amount, amount > pack.maximumAmount {
-            throw PackError(.cannotSay, "\(amount) is more than the pack's voice '\(pack.voiceID)' is made to say (maximum \(pack.maximumAmount))")
+            throw PackError(
+                .cannotSay,
+                "\(amount) is more than the pack's voice '\(MessageText.escaped(pack.voiceID))' is made to say (maximum \(pack.maximumAmount))")
         }
         let plan: ClipPlan
         do throws(VoiceError) {
