@@ -6,7 +6,7 @@ extension ClipCache: ClipSource {
     }
 
     package func pcm16Clips(
-        for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int, scale: Float
+        _ clips: [PreparedClip], for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int, scale: Float
     ) throws(AudioError) -> [[Int16]] {
         try pcm16Clips(at: segments.map(\.path), sampleRate: sampleRate, fadeFrames: fadeFrames, scale: scale)
     }

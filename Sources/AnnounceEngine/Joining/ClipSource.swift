@@ -11,10 +11,10 @@ package protocol ClipSource: Sendable {
     /// fades of `fadeFrames`.
     func clips(for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int) throws(AudioError) -> [PreparedClip]
 
-    /// The clips `segments` name, each times `scale` as the 16-bit samples
-    /// ``PCM16`` makes of it (kept by a source that renders often).
+    /// `clips`, which `segments` name, each times `scale` as the 16-bit
+    /// samples ``PCM16`` makes of it (kept by a source that renders often).
     func pcm16Clips(
-        for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int, scale: Float
+        _ clips: [PreparedClip], for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int, scale: Float
     ) throws(AudioError) -> [[Int16]]
 
     /// `clips` each times `gain` dB and limited to `ceiling` dBTP; with

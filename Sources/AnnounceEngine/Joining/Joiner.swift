@@ -86,7 +86,7 @@ package struct Joiner: Sendable {
         if pcm16 {
             // Each clip times the gain is the same whichever announcement
             // it is in, so a source may keep its 16-bit samples.
-            let parts = try source.pcm16Clips(for: segments, sampleRate: rate, fadeFrames: fadeFrames, scale: scale)
+            let parts = try source.pcm16Clips(clips, for: segments, sampleRate: rate, fadeFrames: fadeFrames, scale: scale)
             samples = zip(parts, clips).allSatisfy({ $0.count == $1.audio.samples.count })
                 ? .pcm16(laidOut.join(pcm16: parts)) : .pcm16(PCM16.samples(laidOut.join(scale: scale)))
         } else {

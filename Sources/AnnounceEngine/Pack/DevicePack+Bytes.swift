@@ -205,35 +205,46 @@ extension PackReader {
             let gain = try f64(what)
             let fadeFrames = Int(try u32(what))
             let kind = try u32(what)
+            // A compact clip's samples are made when an announcement needs
+            // them, not here: its codes are checked by the largest of them,
+            // which makes the largest sample with the same operations.
             let samples: [Float]
             var compact: DevicePack.CompactSamples?
+            let frames: Int
             switch kind {
             case 0:
                 samples = try floats(what)
+                frames = samples.count
+                guard samples.allSatisfy({ $0.isFinite && abs($0) <= 1 }) else {
+                    throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has")
+                }
             case 1:
                 let scale = try f32(what)
                 let faded = try u32(what)
                 let count = try self.count(what, itemSize: 2)
                 var codes: [Int16] = []
                 codes.reserveCapacity(count)
-                for _ in 0..<count { codes.append(Int16(bitPattern: try u16(what))) }
-                guard scale.isFinite, scale > 0, faded <= 1 else {
+                var largest: Float = 0
+                for _ in 0..<count {
+                    let code = Int16(bitPattern: try u16(what))
+                    codes.append(code)
+                    largest = max(largest, abs(Float(code)))
+                }
+                guard scale.isFinite, scale > 0, faded <= 1, largest / 32_768 * scale <= 1 else {
                     throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has")
                 }
-                let stored = DevicePack.CompactSamples(codes: codes, scale: scale, faded: faded == 1)
-                compact = stored
-                // Checked now, made again when an announcement needs them.
-                samples = stored.samples(fade: fade)
+                compact = DevicePack.CompactSamples(codes: codes, scale: scale, faded: faded == 1)
+                samples = []
+                frames = count
             default:
                 throw PackError(.damaged, "\(name): \(what) is stored in a way this engine does not read")
             }
             let measurement = try self.measurement(what)
-            guard !samples.isEmpty, samples.allSatisfy({ $0.isFinite && abs($0) <= 1 }), duration.isFinite, gain.isFinite else {
+            guard frames > 0, duration.isFinite, gain.isFinite else {
                 throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has")
             }
             let prepared = PreparedClip(
-                path: file, audio: AudioBuffer(sampleRate: sampleRate, samples: compact == nil ? samples : []),
-                originalDuration: duration,
+                path: file, audio: AudioBuffer(sampleRate: sampleRate, samples: samples), originalDuration: duration,
                 gain: gain, fadeFrames: fadeFrames, measurement: measurement)
             let limitedCount = try self.count("\(what)'s limiter data")
             var limited: [Int: DevicePack.Limited] = [:]
@@ -248,7 +259,7 @@ extension PackReader {
                     let gap = try varint(what)
                     let length = try varint(what)
                     let value = try f32(what)
-                    guard gap <= UInt64(samples.count - end), length <= UInt64(samples.count - end) - gap,
+                    guard gap <= UInt64(frames - end), length <= UInt64(frames - end) - gap,
                         value.isFinite, value > 0, value < 1
                     else {
                         throw PackError(.damaged, "\(name): \(what) holds limiter needs outside the clip")

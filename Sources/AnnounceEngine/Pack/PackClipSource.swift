@@ -36,15 +36,9 @@ package struct PackClipSource: ClipSource {
     }
 
     package func pcm16Clips(
-        for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int, scale: Float
+        _ clips: [PreparedClip], for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int, scale: Float
     ) throws(AudioError) -> [[Int16]] {
-        var parts: [[Int16]] = []
-        parts.reserveCapacity(segments.count)
-        for segment in segments {
-            let clip = try prepared(segment.path, sampleRate: sampleRate, fadeFrames: fadeFrames)
-            parts.append(PCM16.samples(clip.prepared(fade: fade).audio.samples, scale: scale))
-        }
-        return parts
+        clips.map { PCM16.samples($0.audio.samples, scale: scale) }
     }
 
     package func limitedClips(
