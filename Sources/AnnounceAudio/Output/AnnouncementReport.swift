@@ -92,14 +92,9 @@ package struct AnnouncementReport: Sendable, Equatable {
         words = announcement.words
         clips = announcement.clips
         describe(announcement.message)
-        file = sound.path
-        self.sound = sound.name
-        duration = Self.milliseconds(announcement.duration)
-        speed = Self.rounded(speed: announcement.speed)
-        format = announcement.format.container.rawValue
-        encoding = announcement.format.encoding.rawValue
-        sampleRate = announcement.sampleRate
-        bytes = sound.bytes
+        describe(
+            sound, duration: announcement.duration, speed: announcement.speed, format: announcement.format,
+            sampleRate: announcement.sampleRate)
     }
 
     /// The fields of an announcement the phone's renderer made from a device
@@ -110,13 +105,20 @@ package struct AnnouncementReport: Sendable, Equatable {
         text = announcement.message.text
         words = announcement.message.words
         describe(announcement.message)
+        describe(
+            sound, duration: announcement.duration, speed: announcement.tierSpeed, format: announcement.format,
+            sampleRate: announcement.sampleRate)
+    }
+
+    /// The written file's fields.
+    private mutating func describe(_ sound: WrittenSound, duration: Double, speed: Double, format: OutputFormat, sampleRate: Int) {
         file = sound.path
         self.sound = sound.name
-        duration = Self.milliseconds(announcement.duration)
-        speed = Self.rounded(speed: announcement.tierSpeed)
-        format = announcement.format.container.rawValue
-        encoding = announcement.format.encoding.rawValue
-        sampleRate = announcement.pack.settings.rate
+        self.duration = Self.milliseconds(duration)
+        self.speed = Self.rounded(speed: speed)
+        self.format = format.container.rawValue
+        encoding = format.encoding.rawValue
+        self.sampleRate = sampleRate
         bytes = sound.bytes
     }
 

@@ -53,8 +53,7 @@ public struct DeviceRenderer: Sendable {
                 if case .joined(let rendered) = try joiner.join(segments, from: source, pcm16: pcm16) {
                     let name = naming.name(message: message, plan: plan, variant: Self.variant(ofTierSpeed: tier.speed))
                     return DeviceAnnouncement(
-                        message: message, soundName: name, rendered: rendered, format: pack.format, pack: pack,
-                        tierSpeed: tier.speed)
+                        message: message, soundName: name, rendered: rendered, format: pack.format, tierSpeed: tier.speed)
                 }
             }
         } catch {
@@ -75,14 +74,15 @@ public struct DeviceAnnouncement: Sendable {
     package let rendered: RenderedAudio
     /// The file format.
     public let format: OutputFormat
-    /// The pack it came from.
-    public let pack: DevicePack
     /// 1 when the samples are the server's; the speed of the pack's sped-up
     /// tier when they were joined from it.
     public let tierSpeed: Double
 
     /// The length in seconds.
     public var duration: Double { rendered.duration }
+
+    /// The output sample rate.
+    public var sampleRate: Int { rendered.sampleRate }
 
     /// The sound file's bytes, exactly as the server's libsndfile writes
     /// the same samples in the same format.
