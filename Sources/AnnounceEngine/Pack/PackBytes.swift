@@ -103,8 +103,9 @@ package struct PackReader {
         return offset
     }
 
-    /// Reads `body` from the `length` bytes at the current offset.
-    private mutating func read<T>(_ length: Int, _ what: String, _ body: (UnsafeRawBufferPointer) -> T) throws(PackError) -> T {
+    /// Reads `body` from the `length` bytes at the current offset, where
+    /// they are: a mapped pack's bytes are not copied.
+    package mutating func read<T>(_ length: Int, _ what: String, _ body: (UnsafeRawBufferPointer) -> T) throws(PackError) -> T {
         let start = try skip(length, what)
         return data.withUnsafeBytes { raw in
             body(UnsafeRawBufferPointer(rebasing: raw[(raw.startIndex + start)..<(raw.startIndex + start + length)]))
