@@ -42,12 +42,11 @@ extension PackReader {
         var clips: [String: ClipPlace] = [:]
         for _ in 0..<count {
             let file = try text("a clip's file")
-            let what = Self.what(file)
             let fields = offset
-            let (frames, _, _) = try clipHead(what, keeping: .nothing)
+            let (frames, _, _) = try clipHead(Self.what(file), keeping: .nothing)
             let limited = offset
-            _ = try limitedEntries(what, frames: frames, keeping: .all(keep: false))
-            guard clips[file] == nil else { throw PackError(.damaged, "\(name): \(what) is in a tier twice") }
+            _ = try limitedEntries(Self.what(file), frames: frames, keeping: .all(keep: false))
+            guard clips[file] == nil else { throw PackError(.damaged, "\(name): \(Self.what(file)) is in a tier twice") }
             clips[file] = ClipPlace(fields: fields, limited: limited, frames: frames)
         }
         return (speed, clips)
@@ -56,9 +55,8 @@ extension PackReader {
     /// The clip `file`, whose fields start here, as the pack stores it:
     /// its samples as floats or codes, and its limiter data at every gain.
     mutating func storedClip(_ file: String, sampleRate: Int) throws(PackError) -> DevicePack.Clip {
-        let what = Self.what(file)
-        let (frames, prepared, compact) = try clipHead(what, keeping: .stored, file: file, sampleRate: sampleRate)
-        let limited = try limitedEntries(what, frames: frames, keeping: .all(keep: true))
+        let (frames, prepared, compact) = try clipHead(Self.what(file), keeping: .stored, file: file, sampleRate: sampleRate)
+        let limited = try limitedEntries(Self.what(file), frames: frames, keeping: .all(keep: true))
         // A stored reading keeps what it read.
         return DevicePack.Clip(prepared: prepared!, limited: limited, compact: compact)
     }
@@ -81,22 +79,24 @@ extension PackReader {
     }
 
     /// A clip named in refusals: escaped, so every refusal is one line.
+    /// Every reading takes it as an autoclosure: made only for a refusal,
+    /// not on every field an announcement reads.
     private static func what(_ file: String) -> String { "clip \(MessageText.escaped(file))" }
 
     /// A clip's fields up to its limiter data, checked; the prepared clip
     /// unless `keeping` is `nothing`.
     private mutating func clipHead(
-        _ what: String, keeping: SamplesKeeping, file: String = "", sampleRate: Int = 0
+        _ what: @autoclosure () -> String, keeping: SamplesKeeping, file: String = "", sampleRate: Int = 0
     ) throws(PackError) -> (frames: Int, prepared: PreparedClip?, compact: DevicePack.CompactSamples?) {
-        let duration = try f64(what)
-        let gain = try f64(what)
-        let fadeFrames = Int(try u32(what))
-        let samples = try self.samples(what, keeping: keeping)
+        let duration = try f64(what())
+        let gain = try f64(what())
+        let fadeFrames = Int(try u32(what()))
+        let samples = try self.samples(what(), keeping: keeping)
         let keep: Bool
         if case .nothing = keeping { keep = false } else { keep = true }
-        let measurement = try self.measurement(what, keep: keep)
+        let measurement = try self.measurement(what(), keep: keep)
         guard samples.frames > 0, duration.isFinite, gain.isFinite else {
-            throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has")
+            throw PackError(.damaged, "\(name): \(what()) holds samples no prepared clip has")
         }
         guard let measurement else { return (samples.frames, nil, nil) }
         let prepared = PreparedClip(
@@ -108,12 +108,12 @@ extension PackReader {
     /// A clip's samples: floats, or 16-bit codes with a scale, checked in
     /// one pass over the pack's bytes. Codes are checked by the largest of
     /// them, which makes the largest sample with the same operations.
-    private mutating func samples(_ what: String, keeping: SamplesKeeping) throws(PackError) -> Samples {
-        switch try u32(what) {
+    private mutating func samples(_ what: @autoclosure () -> String, keeping: SamplesKeeping) throws(PackError) -> Samples {
+        switch try u32(what()) {
         case 0:
-            let count = try self.count(what, itemSize: 4)
+            let count = try self.count(what(), itemSize: 4)
             var floats: [Float] = []
-            let valid = try read(count * 4, what) { raw in
+            let valid = try read(count * 4, what()) { raw in
                 let sample = { (item: Int) in
                     Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: item * 4, as: UInt32.self)))
                 }
@@ -126,14 +126,14 @@ extension PackReader {
                 }
                 return floats.allSatisfy { $0.isFinite && abs($0) <= 1 }
             }
-            guard valid else { throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has") }
+            guard valid else { throw PackError(.damaged, "\(name): \(what()) holds samples no prepared clip has") }
             return Samples(frames: count, floats: floats)
         case 1:
-            let scale = try f32(what)
-            let faded = try u32(what)
-            let count = try self.count(what, itemSize: 2)
+            let scale = try f32(what())
+            let faded = try u32(what())
+            let count = try self.count(what(), itemSize: 2)
             var samples = Samples(frames: count)
-            let largest = try read(count * 2, what) { raw in
+            let largest = try read(count * 2, what()) { raw in
                 let code = { (item: Int) in
                     Int16(bitPattern: UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: item * 2, as: UInt16.self)))
                 }
@@ -164,14 +164,14 @@ extension PackReader {
                 return largest
             }
             guard scale.isFinite, scale > 0, faded <= 1, largest / 32_768 * scale <= 1 else {
-                throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has")
+                throw PackError(.damaged, "\(name): \(what()) holds samples no prepared clip has")
             }
             if case .made(let fade) = keeping, faded == 1 {
                 samples.floats.withUnsafeMutableBufferPointer { fade.apply(to: $0) }
             }
             return samples
         default:
-            throw PackError(.damaged, "\(name): \(what) is stored in a way this engine does not read")
+            throw PackError(.damaged, "\(name): \(what()) is stored in a way this engine does not read")
         }
     }
 
@@ -185,23 +185,23 @@ extension PackReader {
 
     /// A clip's limiter data, by grid step.
     private mutating func limitedEntries(
-        _ what: String, frames: Int, keeping: LimitedKeeping
+        _ what: @autoclosure () -> String, frames: Int, keeping: LimitedKeeping
     ) throws(PackError) -> [Int: DevicePack.Limited] {
-        let count = try self.count("\(what)'s limiter data")
+        let count = try self.count("\(what())'s limiter data")
         var limited: [Int: DevicePack.Limited] = [:]
         // At load, the steps seen so far: a step twice is refused.
         var steps = Set<Int>()
         for _ in 0..<count {
-            let step = Int(try i32(what))
-            let down = try f32(what)
-            let runCount = try self.count("\(what)'s limiter needs", itemSize: 6)
+            let step = Int(try i32(what()))
+            let down = try f32(what())
+            let runCount = try self.count("\(what())'s limiter needs", itemSize: 6)
             if case .step(let wanted) = keeping, step != wanted {
                 for _ in 0..<runCount {
-                    _ = try varint(what)
-                    _ = try varint(what)
-                    _ = try skip(4, what)
+                    _ = try varint(what())
+                    _ = try varint(what())
+                    _ = try skip(4, what())
                 }
-                try skipMeasurement(what)
+                try skipMeasurement(what())
                 continue
             }
             var keep = true
@@ -210,22 +210,22 @@ extension PackReader {
             if keep { runs.reserveCapacity(runCount) }
             var end = 0
             for _ in 0..<runCount {
-                let gap = try varint(what)
-                let length = try varint(what)
-                let value = try f32(what)
+                let gap = try varint(what())
+                let length = try varint(what())
+                let value = try f32(what())
                 guard gap <= UInt64(frames - end), length <= UInt64(frames - end) - gap, value.isFinite, value > 0, value < 1
                 else {
-                    throw PackError(.damaged, "\(name): \(what) holds limiter needs outside the clip")
+                    throw PackError(.damaged, "\(name): \(what()) holds limiter needs outside the clip")
                 }
                 let start = end + Int(gap)
                 if keep { runs.append(DevicePack.NeedRun(start: start, length: Int(length), value: value)) }
                 end = start + Int(length)
             }
             guard down.isFinite, down > 0, down <= 1, !steps.contains(step) else {
-                throw PackError(.damaged, "\(name): \(what) holds limiter data no export writes")
+                throw PackError(.damaged, "\(name): \(what()) holds limiter data no export writes")
             }
             steps.insert(step)
-            let measurement = try self.measurement(what, keep: keep)
+            let measurement = try self.measurement(what(), keep: keep)
             if let measurement { limited[step] = DevicePack.Limited(needs: runs, down: down, measurement: measurement) }
             if case .step = keeping { return limited }
         }
@@ -233,20 +233,20 @@ extension PackReader {
     }
 
     /// A measurement, checked; kept when `keep`.
-    private mutating func measurement(_ what: String, keep: Bool) throws(PackError) -> ClipMeasurement? {
-        let loudness = try f64(what)
-        let truePeak = try f64(what)
-        let edgePeak = try f64(what)
-        let step = Int(try u32(what))
+    private mutating func measurement(_ what: @autoclosure () -> String, keep: Bool) throws(PackError) -> ClipMeasurement? {
+        let loudness = try f64(what())
+        let truePeak = try f64(what())
+        let edgePeak = try f64(what())
+        let step = Int(try u32(what()))
         let itemSize: Int
-        switch try u32(what) {
+        switch try u32(what()) {
         case 0: itemSize = 8
         case 1: itemSize = 4
-        default: throw PackError(.damaged, "\(name): \(what) holds a measurement this engine does not read")
+        default: throw PackError(.damaged, "\(name): \(what()) holds a measurement this engine does not read")
         }
-        let count = try self.count(what, itemSize: itemSize)
+        let count = try self.count(what(), itemSize: itemSize)
         var cumulative: [Double] = []
-        let valid = try read(count * itemSize, what) { raw in
+        let valid = try read(count * itemSize, what()) { raw in
             let value = { (item: Int) -> Double in
                 itemSize == 8
                     ? Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: item * 8, as: UInt64.self)))
@@ -260,7 +260,7 @@ extension PackReader {
             return cumulative.allSatisfy { $0.isFinite && $0 >= 0 }
         }
         guard step > 0, count > 0, truePeak.isFinite, truePeak >= 0, edgePeak.isFinite, edgePeak >= 0, valid else {
-            throw PackError(.damaged, "\(name): \(what) holds a measurement no clip can have")
+            throw PackError(.damaged, "\(name): \(what()) holds a measurement no clip can have")
         }
         guard keep else { return nil }
         return ClipMeasurement(
@@ -269,10 +269,10 @@ extension PackReader {
     }
 
     /// Moves past a measurement checked at load.
-    private mutating func skipMeasurement(_ what: String) throws(PackError) {
-        _ = try skip(3 * 8 + 4, what)
-        let itemSize = try u32(what) == 0 ? 8 : 4
-        let count = try self.count(what, itemSize: itemSize)
-        _ = try skip(count * itemSize, what)
+    private mutating func skipMeasurement(_ what: @autoclosure () -> String) throws(PackError) {
+        _ = try skip(3 * 8 + 4, what())
+        let itemSize = try u32(what()) == 0 ? 8 : 4
+        let count = try self.count(what(), itemSize: itemSize)
+        _ = try skip(count * itemSize, what())
     }
 }
