@@ -43,8 +43,8 @@ struct MappedTier: Sendable {
     /// How the clip `file` is limited at grid step `step`; nil when the
     /// tier has no such clip or no data for that step.
     func limited(_ file: String, step: Int) throws(PackError) -> DevicePack.Limited? {
-        guard let place = places[file] else { return nil }
-        var reader = PackReader(data, name: name, offset: place.limited)
+        guard let place = places[file], let entry = place.limited.first(where: { $0.step == step }) else { return nil }
+        var reader = PackReader(data, name: name, offset: entry.offset)
         return try reader.limited(file, frames: place.frames, step: step)
     }
 

@@ -8,10 +8,19 @@ extension PackReader {
     package struct ClipPlace: Sendable {
         /// The clip's fields, after its name.
         package var fields: Int
-        /// Its limiter data.
-        package var limited: Int
+        /// Its limiter entries.
+        package var limited: [LimitedPlace]
         /// Its frames, which bound its limiter needs.
         package var frames: Int
+    }
+
+    /// Where one of a clip's limiter entries lies, found at load: an
+    /// announcement reads only the entry of the gain it is limited at.
+    package struct LimitedPlace: Sendable {
+        /// The entry's grid step.
+        package var step: Int
+        /// Where the entry starts.
+        package var offset: Int
     }
 
     /// What a reading of a clip's samples keeps.
@@ -44,8 +53,8 @@ extension PackReader {
             let file = try text("a clip's file")
             let fields = offset
             let (frames, _, _) = try clipHead(Self.what(file), keeping: .nothing)
-            let limited = offset
-            _ = try limitedEntries(Self.what(file), frames: frames, keeping: .all(keep: false))
+            var limited: [LimitedPlace] = []
+            _ = try limitedEntries(Self.what(file), frames: frames, keep: false, places: &limited)
             guard clips[file] == nil else { throw PackError(.damaged, "\(name): \(Self.what(file)) is in a tier twice") }
             clips[file] = ClipPlace(fields: fields, limited: limited, frames: frames)
         }
@@ -56,7 +65,8 @@ extension PackReader {
     /// its samples as floats or codes, and its limiter data at every gain.
     mutating func storedClip(_ file: String, sampleRate: Int) throws(PackError) -> DevicePack.Clip {
         let (frames, prepared, compact) = try clipHead(Self.what(file), keeping: .stored, file: file, sampleRate: sampleRate)
-        let limited = try limitedEntries(Self.what(file), frames: frames, keeping: .all(keep: true))
+        var places: [LimitedPlace] = []
+        let limited = try limitedEntries(Self.what(file), frames: frames, keep: true, places: &places)
         // A stored reading keeps what it read.
         return DevicePack.Clip(prepared: prepared!, limited: limited, compact: compact)
     }
@@ -70,12 +80,12 @@ extension PackReader {
         return prepared!
     }
 
-    /// How the clip `file`, of `frames` frames, whose limiter data starts
-    /// here, is limited at grid step `step`; nil when the pack has no data
-    /// for that step. The other steps' entries are passed over by their
-    /// lengths (every field was checked at load).
+    /// How the clip `file`, of `frames` frames, is limited by the limiter
+    /// entry that starts here; nil when the entry is not of grid step
+    /// `step` (bytes changed after load).
     mutating func limited(_ file: String, frames: Int, step: Int) throws(PackError) -> DevicePack.Limited? {
-        try limitedEntries(Self.what(file), frames: frames, keeping: .step(step))[step]
+        let entry = try limitedEntry(Self.what(file), frames: frames, keep: true) { _ in false }
+        return entry.step == step ? entry.limited : nil
     }
 
     /// A clip named in refusals: escaped, so every refusal is one line.
@@ -134,34 +144,43 @@ extension PackReader {
             let count = try self.count(what(), itemSize: 2)
             var samples = Samples(frames: count)
             let largest = try read(count * 2, what()) { raw in
-                let code = { (item: Int) in
-                    Int16(bitPattern: UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: item * 2, as: UInt16.self)))
+                // The largest magnitude as an integer (exact), in a local
+                // the compiler keeps in a register: the loop making the
+                // samples is the phone's hot path.
+                var largest: UInt32 = 0
+                guard let base = raw.baseAddress else { return Float(largest) }
+                @inline(__always) func code(_ item: Int) -> Int16 {
+                    Int16(bitPattern: UInt16(littleEndian: base.loadUnaligned(fromByteOffset: item &* 2, as: UInt16.self)))
                 }
-                var largest: Float = 0
                 switch keeping {
                 case .nothing:
-                    for item in 0..<count { largest = max(largest, abs(Float(code(item)))) }
+                    for item in 0..<count { largest = max(largest, Int32(code(item)).magnitude) }
                 case .stored:
                     let codes = [Int16](unsafeUninitializedCapacity: count) { output, initialized in
+                        var top: UInt32 = 0
                         for item in 0..<count {
-                            output[item] = code(item)
-                            largest = max(largest, abs(Float(output[item])))
+                            let value = code(item)
+                            top = max(top, Int32(value).magnitude)
+                            output[item] = value
                         }
+                        largest = top
                         initialized = count
                     }
                     samples.compact = DevicePack.CompactSamples(codes: codes, scale: scale, faded: faded == 1)
                 case .made:
                     // As CompactSamples.samples(fade:) makes them, to the bit.
                     samples.floats = [Float](unsafeUninitializedCapacity: count) { output, initialized in
+                        var top: UInt32 = 0
                         for item in 0..<count {
-                            let value = Float(code(item))
-                            largest = max(largest, abs(value))
-                            output[item] = value / 32_768 * scale
+                            let value = code(item)
+                            top = max(top, Int32(value).magnitude)
+                            output[item] = Float(value) / 32_768 * scale
                         }
+                        largest = top
                         initialized = count
                     }
                 }
-                return largest
+                return Float(largest)
             }
             guard scale.isFinite, scale > 0, faded <= 1, largest / 32_768 * scale <= 1 else {
                 throw PackError(.damaged, "\(name): \(what()) holds samples no prepared clip has")
@@ -175,61 +194,52 @@ extension PackReader {
         }
     }
 
-    /// Which of a clip's limiter entries a reading keeps.
-    private enum LimitedKeeping {
-        /// Every entry, checked (and kept when `keep`).
-        case all(keep: Bool)
-        /// The entry of one grid step, checked; the others passed over.
-        case step(Int)
-    }
-
-    /// A clip's limiter data, by grid step.
+    /// A clip's limiter data, every entry checked: kept by grid step when
+    /// `keep`, and where each entry lies added to `places`.
     private mutating func limitedEntries(
-        _ what: @autoclosure () -> String, frames: Int, keeping: LimitedKeeping
+        _ what: @autoclosure () -> String, frames: Int, keep: Bool, places: inout [LimitedPlace]
     ) throws(PackError) -> [Int: DevicePack.Limited] {
         let count = try self.count("\(what())'s limiter data")
         var limited: [Int: DevicePack.Limited] = [:]
-        // At load, the steps seen so far: a step twice is refused.
-        var steps = Set<Int>()
         for _ in 0..<count {
-            let step = Int(try i32(what()))
-            let down = try f32(what())
-            let runCount = try self.count("\(what())'s limiter needs", itemSize: 6)
-            if case .step(let wanted) = keeping, step != wanted {
-                for _ in 0..<runCount {
-                    _ = try varint(what())
-                    _ = try varint(what())
-                    _ = try skip(4, what())
-                }
-                try skipMeasurement(what())
-                continue
+            let start = offset
+            let (step, entry) = try limitedEntry(what(), frames: frames, keep: keep) { step in
+                places.contains { $0.step == step }
             }
-            var keep = true
-            if case .all(false) = keeping { keep = false }
-            var runs: [DevicePack.NeedRun] = []
-            if keep { runs.reserveCapacity(runCount) }
-            var end = 0
-            for _ in 0..<runCount {
-                let gap = try varint(what())
-                let length = try varint(what())
-                let value = try f32(what())
-                guard gap <= UInt64(frames - end), length <= UInt64(frames - end) - gap, value.isFinite, value > 0, value < 1
-                else {
-                    throw PackError(.damaged, "\(name): \(what()) holds limiter needs outside the clip")
-                }
-                let start = end + Int(gap)
-                if keep { runs.append(DevicePack.NeedRun(start: start, length: Int(length), value: value)) }
-                end = start + Int(length)
-            }
-            guard down.isFinite, down > 0, down <= 1, !steps.contains(step) else {
-                throw PackError(.damaged, "\(name): \(what()) holds limiter data no export writes")
-            }
-            steps.insert(step)
-            let measurement = try self.measurement(what(), keep: keep)
-            if let measurement { limited[step] = DevicePack.Limited(needs: runs, down: down, measurement: measurement) }
-            if case .step = keeping { return limited }
+            places.append(LimitedPlace(step: step, offset: start))
+            if let entry { limited[step] = entry }
         }
         return limited
+    }
+
+    /// One limiter entry of a clip of `frames` frames, checked: its grid
+    /// step, and how the clip is limited there when `keep`. A step `seen`
+    /// before is refused.
+    private mutating func limitedEntry(
+        _ what: @autoclosure () -> String, frames: Int, keep: Bool, seen: (Int) -> Bool
+    ) throws(PackError) -> (step: Int, limited: DevicePack.Limited?) {
+        let step = Int(try i32(what()))
+        let down = try f32(what())
+        let runCount = try self.count("\(what())'s limiter needs", itemSize: 6)
+        var runs: [DevicePack.NeedRun] = []
+        if keep { runs.reserveCapacity(runCount) }
+        var end = 0
+        for _ in 0..<runCount {
+            let gap = try varint(what())
+            let length = try varint(what())
+            let value = try f32(what())
+            guard gap <= UInt64(frames - end), length <= UInt64(frames - end) - gap, value.isFinite, value > 0, value < 1 else {
+                throw PackError(.damaged, "\(name): \(what()) holds limiter needs outside the clip")
+            }
+            let start = end + Int(gap)
+            if keep { runs.append(DevicePack.NeedRun(start: start, length: Int(length), value: value)) }
+            end = start + Int(length)
+        }
+        guard down.isFinite, down > 0, down <= 1, !seen(step) else {
+            throw PackError(.damaged, "\(name): \(what()) holds limiter data no export writes")
+        }
+        let measurement = try self.measurement(what(), keep: keep)
+        return (step, measurement.map { DevicePack.Limited(needs: runs, down: down, measurement: $0) })
     }
 
     /// A measurement, checked; kept when `keep`.
@@ -266,13 +276,5 @@ extension PackReader {
         return ClipMeasurement(
             loudness: loudness, truePeakAmplitude: truePeak, edgePeak: edgePeak,
             energy: EnergyProfile(stepFrames: step, cumulative: cumulative))
-    }
-
-    /// Moves past a measurement checked at load.
-    private mutating func skipMeasurement(_ what: @autoclosure () -> String) throws(PackError) {
-        _ = try skip(3 * 8 + 4, what())
-        let itemSize = try u32(what()) == 0 ? 8 : 4
-        let count = try self.count(what(), itemSize: itemSize)
-        _ = try skip(count * itemSize, what())
     }
 }
