@@ -112,9 +112,8 @@ public struct DevicePack: Sendable {
     /// A prepared clip and its limiter data.
     package struct Clip: Sendable {
         /// The prepared clip; its path is the file the manifest names. A
-        /// pack read from bytes leaves the samples of a compact clip
-        /// empty, to make them when an announcement needs them
-        /// (``prepared(fade:)``): the phone holds half the memory.
+        /// clip read from a pack's bytes leaves the samples of a compact
+        /// clip empty: ``prepared(fade:)`` makes them from ``compact``.
         package var prepared: PreparedClip
         /// By grid step (gain = step × ``Joiner/limiterGainStep``): how the
         /// clip is limited at every gain of the grid it can meet.
