@@ -77,7 +77,11 @@ extension DevicePack {
     }
 
     /// Reads a pack from `data` (a file's bytes, perhaps mapped), named
-    /// `name` in errors.
+    /// `name` in errors. Every field is checked here, but only small
+    /// indexes are kept: the pack keeps `data` and reads each clip from it
+    /// when an announcement needs it. Map the file
+    /// (`Data(contentsOf:options: .alwaysMapped)`), and the pack's bytes
+    /// stay clean file pages rather than the process's memory.
     /// - Throws: ``PackError``: `damaged` for anything that is not a whole,
     ///   consistent pack; `otherVersion` for one made by another engine.
     public init(data: Data, name: String) throws(PackError) {
@@ -135,10 +139,13 @@ extension DevicePack {
         guard fade.frames == settings.frames(settings.fade), fade.gains.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else {
             throw PackError(.damaged, "\(name): its fade is not the one its settings make")
         }
+        // Every clip is checked here; only where each lies is kept, and an
+        // announcement reads its own clips from `data` (MappedTier).
         let tierCount = try reader.count("the tiers")
         var tiers: [Tier] = []
         for _ in 0..<tierCount {
-            tiers.append(try reader.tier(sampleRate: rate, fade: fade))
+            let (speed, places) = try reader.tierPlaces()
+            tiers.append(Tier(speed: speed, mapped: MappedTier(data: data, name: name, sampleRate: rate, places: places)))
         }
         guard tiers.first?.speed == 1, reader.remaining == 0 else {
             throw PackError(.damaged, "\(name): its tiers are not what export writes")
@@ -165,117 +172,5 @@ extension PackWriter {
             u32(0)
             doubles(cumulative)
         }
-    }
-}
-
-extension PackReader {
-    fileprivate mutating func measurement(_ what: String) throws(PackError) -> ClipMeasurement {
-        let loudness = try f64(what)
-        let truePeak = try f64(what)
-        let edgePeak = try f64(what)
-        let step = Int(try u32(what))
-        let cumulative: [Double]
-        switch try u32(what) {
-        case 0: cumulative = try doubles(what)
-        case 1: cumulative = try floats(what).map(Double.init)
-        default: throw PackError(.damaged, "\(name): \(what) holds a measurement this engine does not read")
-        }
-        guard step > 0, !cumulative.isEmpty, truePeak.isFinite, truePeak >= 0, edgePeak.isFinite, edgePeak >= 0,
-            cumulative.allSatisfy({ $0.isFinite && $0 >= 0 })
-        else {
-            throw PackError(.damaged, "\(name): \(what) holds a measurement no clip can have")
-        }
-        return ClipMeasurement(
-            loudness: loudness, truePeakAmplitude: truePeak, edgePeak: edgePeak,
-            energy: EnergyProfile(stepFrames: step, cumulative: cumulative))
-    }
-
-    fileprivate mutating func tier(sampleRate: Int, fade: FadeCurve) throws(PackError) -> DevicePack.Tier {
-        let speed = try f64("a tier")
-        guard speed.isFinite, speed >= 1, speed <= RenderSettings.speeds.upperBound else {
-            throw PackError(.damaged, "\(name): a tier has the speed \(speed)")
-        }
-        let count = try self.count("a tier's clips")
-        var clips: [String: DevicePack.Clip] = [:]
-        for _ in 0..<count {
-            let file = try text("a clip's file")
-            // The pack's text: escaped, so every refusal naming it is one line.
-            let what = "clip \(MessageText.escaped(file))"
-            let duration = try f64(what)
-            let gain = try f64(what)
-            let fadeFrames = Int(try u32(what))
-            let kind = try u32(what)
-            // A compact clip's samples are made when an announcement needs
-            // them, not here: its codes are checked by the largest of them,
-            // which makes the largest sample with the same operations.
-            let samples: [Float]
-            var compact: DevicePack.CompactSamples?
-            let frames: Int
-            switch kind {
-            case 0:
-                samples = try floats(what)
-                frames = samples.count
-                guard samples.allSatisfy({ $0.isFinite && abs($0) <= 1 }) else {
-                    throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has")
-                }
-            case 1:
-                let scale = try f32(what)
-                let faded = try u32(what)
-                let count = try self.count(what, itemSize: 2)
-                var codes: [Int16] = []
-                codes.reserveCapacity(count)
-                var largest: Float = 0
-                for _ in 0..<count {
-                    let code = Int16(bitPattern: try u16(what))
-                    codes.append(code)
-                    largest = max(largest, abs(Float(code)))
-                }
-                guard scale.isFinite, scale > 0, faded <= 1, largest / 32_768 * scale <= 1 else {
-                    throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has")
-                }
-                compact = DevicePack.CompactSamples(codes: codes, scale: scale, faded: faded == 1)
-                samples = []
-                frames = count
-            default:
-                throw PackError(.damaged, "\(name): \(what) is stored in a way this engine does not read")
-            }
-            let measurement = try self.measurement(what)
-            guard frames > 0, duration.isFinite, gain.isFinite else {
-                throw PackError(.damaged, "\(name): \(what) holds samples no prepared clip has")
-            }
-            let prepared = PreparedClip(
-                path: file, audio: AudioBuffer(sampleRate: sampleRate, samples: samples), originalDuration: duration,
-                gain: gain, fadeFrames: fadeFrames, measurement: measurement)
-            let limitedCount = try self.count("\(what)'s limiter data")
-            var limited: [Int: DevicePack.Limited] = [:]
-            for _ in 0..<limitedCount {
-                let step = Int(try i32(what))
-                let down = try f32(what)
-                let runCount = try self.count("\(what)'s limiter needs", itemSize: 6)
-                var runs: [DevicePack.NeedRun] = []
-                runs.reserveCapacity(runCount)
-                var end = 0
-                for _ in 0..<runCount {
-                    let gap = try varint(what)
-                    let length = try varint(what)
-                    let value = try f32(what)
-                    guard gap <= UInt64(frames - end), length <= UInt64(frames - end) - gap,
-                        value.isFinite, value > 0, value < 1
-                    else {
-                        throw PackError(.damaged, "\(name): \(what) holds limiter needs outside the clip")
-                    }
-                    let start = end + Int(gap)
-                    runs.append(DevicePack.NeedRun(start: start, length: Int(length), value: value))
-                    end = start + Int(length)
-                }
-                guard down.isFinite, down > 0, down <= 1, limited[step] == nil else {
-                    throw PackError(.damaged, "\(name): \(what) holds limiter data no export writes")
-                }
-                limited[step] = DevicePack.Limited(needs: runs, down: down, measurement: try self.measurement(what))
-            }
-            guard clips[file] == nil else { throw PackError(.damaged, "\(name): \(what) is in a tier twice") }
-            clips[file] = DevicePack.Clip(prepared: prepared, limited: limited, compact: compact)
-        }
-        return DevicePack.Tier(speed: speed, clips: clips)
     }
 }

@@ -55,26 +55,65 @@ public struct DevicePack: Sendable {
     /// The pack's size in bytes.
     public let size: Int
 
-    /// The clips at one speed.
+    /// The clips at one speed: held in memory (a pack being made), or where
+    /// they lie in the bytes a pack was read from (``MappedTier``).
     package struct Tier: Sendable {
         /// 1 for the clips as recorded; above 1, sped up ahead by that
         /// factor.
         package var speed: Double
-        /// By clip file, as the manifest names it.
-        package var clips: [String: Clip]
+        /// The clips of a tier held in memory; empty in a tier read from
+        /// bytes.
+        private var held: [String: Clip]
+        /// Where the clips of a tier read from bytes lie.
+        private var mapped: MappedTier?
 
         package init(speed: Double, clips: [String: Clip]) {
             self.speed = speed
-            self.clips = clips
+            self.held = clips
+            self.mapped = nil
+        }
+
+        init(speed: Double, mapped: MappedTier) {
+            self.speed = speed
+            self.held = [:]
+            self.mapped = mapped
+        }
+
+        /// By clip file, as the manifest names it. A tier read from bytes
+        /// reads every clip here, whole; an announcement reads only its
+        /// own (``preparedClip(_:fade:)``, ``limited(_:step:)``).
+        package var clips: [String: Clip] {
+            get { mapped?.storedClips() ?? held }
+            set {
+                held = newValue
+                mapped = nil
+            }
+        }
+
+        /// The clip `file` ready to join, its samples made (with `fade`,
+        /// for a compact clip); nil when the tier has no such clip.
+        /// - Throws: ``PackError`` when a mapped pack's bytes changed
+        ///   after load and no longer read.
+        package func preparedClip(_ file: String, fade: FadeCurve) throws(PackError) -> PreparedClip? {
+            guard let mapped else { return held[file]?.prepared(fade: fade) }
+            return try mapped.preparedClip(file, fade: fade)
+        }
+
+        /// How the clip `file` is limited at grid step `step`; nil when the
+        /// tier has no such clip or no data for that step.
+        /// - Throws: ``PackError`` when a mapped pack's bytes changed
+        ///   after load and no longer read.
+        package func limited(_ file: String, step: Int) throws(PackError) -> Limited? {
+            guard let mapped else { return held[file]?.limited[step] }
+            return try mapped.limited(file, step: step)
         }
     }
 
     /// A prepared clip and its limiter data.
     package struct Clip: Sendable {
         /// The prepared clip; its path is the file the manifest names. A
-        /// pack read from bytes leaves the samples of a compact clip
-        /// empty, to make them when an announcement needs them
-        /// (``prepared(fade:)``): the phone holds half the memory.
+        /// clip read from a pack's bytes leaves the samples of a compact
+        /// clip empty: ``prepared(fade:)`` makes them from ``compact``.
         package var prepared: PreparedClip
         /// By grid step (gain = step × ``Joiner/limiterGainStep``): how the
         /// clip is limited at every gain of the grid it can meet.

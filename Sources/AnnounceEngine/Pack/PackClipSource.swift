@@ -16,21 +16,31 @@ package struct PackClipSource: ClipSource {
         self.fade = fade
     }
 
-    private func prepared(_ file: String, sampleRate: Int, fadeFrames: Int) throws(AudioError) -> DevicePack.Clip {
+    private func checkFormat(sampleRate: Int, fadeFrames: Int) throws(AudioError) {
         guard sampleRate == self.sampleRate, fadeFrames == self.fadeFrames else {
             throw AudioError(.unsupportedFormat, "the pack holds clips at \(self.sampleRate) Hz with fades of \(self.fadeFrames) frames")
         }
-        guard let clip = tier.clips[file] else {
-            throw AudioError(.unusableClip, "the pack has no clip \(file)")
-        }
-        return clip
+    }
+
+    /// A pack's bytes that no longer read (changed after load): the
+    /// announcement is refused, never said from them.
+    private static func unreadable(_ error: PackError) -> AudioError {
+        AudioError(.unusableClip, error.message)
     }
 
     package func clips(for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int) throws(AudioError) -> [PreparedClip] {
+        try checkFormat(sampleRate: sampleRate, fadeFrames: fadeFrames)
         var clips: [PreparedClip] = []
         clips.reserveCapacity(segments.count)
         for segment in segments {
-            clips.append(try prepared(segment.path, sampleRate: sampleRate, fadeFrames: fadeFrames).prepared(fade: fade))
+            let clip: PreparedClip?
+            do throws(PackError) {
+                clip = try tier.preparedClip(segment.path, fade: fade)
+            } catch {
+                throw Self.unreadable(error)
+            }
+            guard let clip else { throw AudioError(.unusableClip, "the pack has no clip \(segment.path)") }
+            clips.append(clip)
         }
         return clips
     }
@@ -54,10 +64,16 @@ package struct PackClipSource: ClipSource {
             if !LimitedClip.needsLimiting(clip, scale: scale, limiter: limiter) {
                 limited = LimitedClip.scaled(clip, gain: gain, scale: scale)
             } else {
-                let stored = try prepared(clip.path, sampleRate: sampleRate, fadeFrames: fadeFrames)
-                guard step * Joiner.limiterGainStep == gain, abs(step) < 1e6, let data = stored.limited[Int(step)],
-                    let needs = DevicePack.NeedRun.needs(data.needs, frames: clip.audio.samples.count)
-                else {
+                try checkFormat(sampleRate: sampleRate, fadeFrames: fadeFrames)
+                var data: DevicePack.Limited?
+                if step * Joiner.limiterGainStep == gain, abs(step) < 1e6 {
+                    do throws(PackError) {
+                        data = try tier.limited(clip.path, step: Int(step))
+                    } catch {
+                        throw Self.unreadable(error)
+                    }
+                }
+                guard let data, let needs = DevicePack.NeedRun.needs(data.needs, frames: clip.audio.samples.count) else {
                     throw AudioError(.overBudget, "the pack has no limiter data for clip \(clip.path) at \(gain) dB")
                 }
                 limited = LimitedClip.shaped(

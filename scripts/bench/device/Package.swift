@@ -1,6 +1,7 @@
 // swift-tools-version:6.3
 // The phone's renderer, measured by ordo-one/benchmark (time, allocations
-// and peak memory per benchmark). A package of its own, as the fuzzers are,
+// and peak memory per benchmark), and the extension's anonymous memory by
+// DeviceMemory. A package of its own, as the fuzzers are,
 // so that the main package's `swift build` and `swift test` never build the
 // benchmark framework. `make bench` exports the bundled voice's pack and
 // runs it; see scripts/bench.py.
@@ -22,6 +23,17 @@ let package = Package(
             ],
             path: "Benchmarks/DeviceRender",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // The extension's anonymous memory after loading the pack and at its
+        // peak while rendering, one process per figure: Foundation and the
+        // phone's libraries only, as the extension links them.
+        .executableTarget(
+            name: "DeviceMemory",
+            dependencies: [
+                .product(name: "AnnounceCore", package: "announce"),
+                .product(name: "AnnounceEngine", package: "announce"),
+            ],
+            path: "Memory/DeviceMemory"
+        ),
     ]
 )

@@ -76,6 +76,12 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("load the pack (map, checksum, index)", configuration: .init(maxIterations: 50)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(loadPack())
+        }
+    }
+
     Benchmark("load the pack and render one amount", configuration: .init(maxIterations: 50)) { benchmark in
         for _ in benchmark.scaledIterations {
             let pack = loadPack()
