@@ -204,3 +204,19 @@ import Testing
         #expect(store.read().settings == MerchantSettings())
     }
 }
+
+/// Each state of the settings file a push can find is counted under its own
+/// counter, and said on the status screen; a good or missing file is neither.
+@Suite struct MerchantSettingsStatusTests {
+    @Test func eachProblemHasItsCounterAndLine() {
+        let statuses: [(MerchantSettingsFile.Status, DeliveryCounters.Counter?)] = [
+            (.read, nil), (.missing, nil), (.damaged, .settingsDamaged), (.newerVersion, .settingsNewerVersion),
+            (.unreadable, .settingsUnreadable), (.invalid(["minimum-fen"]), .settingsInvalid),
+        ]
+        for (status, counter) in statuses {
+            #expect(status.counter == counter, "\(status)")
+            #expect((status.message != nil) == (counter != nil), "\(status)")
+        }
+        #expect(MerchantSettingsFile.Status.invalid(["minimum-fen", "quiet-hours"]).message?.contains("minimum-fen、quiet-hours") == true)
+    }
+}

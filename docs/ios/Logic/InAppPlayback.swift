@@ -15,7 +15,7 @@ import Foundation
 /// switches) and writes its answer into the notification it hands back
 /// (``Delivered``, under ``key`` in `userInfo`); the app's
 /// `userNotificationCenter(_:willPresent:…)` reads it and asks
-/// ``presentation(of:isInFolder:fallback:)`` what to do. No answer (the
+/// ``presentation(of:isInFolder:fallback:alreadyPlayed:)`` what to do. No answer (the
 /// extension did not run, e.g. a push without `mutable-content`): the
 /// notification is presented as delivered, with its sound.
 ///
@@ -87,7 +87,15 @@ enum InAppPlayback {
     static func presentation(
         of userInfo: [AnyHashable: Any], isInFolder: (String) -> Bool, fallback: String?, alreadyPlayed: (String) -> Bool = { _ in false }
     ) -> Presentation {
-        guard let delivered = Delivered(userInfo: userInfo) else { return .asDelivered }
+        presentation(of: Delivered(userInfo: userInfo), isInFolder: isInFolder, fallback: fallback, alreadyPlayed: alreadyPlayed)
+    }
+
+    /// How to present a notification with the extension's answer `delivered`
+    /// (nil: none), as ``presentation(of:isInFolder:fallback:alreadyPlayed:)``.
+    static func presentation(
+        of delivered: Delivered?, isInFolder: (String) -> Bool, fallback: String?, alreadyPlayed: (String) -> Bool = { _ in false }
+    ) -> Presentation {
+        guard let delivered else { return .asDelivered }
         guard let sound = delivered.sound else { return .silent }
         if let id = delivered.id, alreadyPlayed(id) { return .silent }
         // The file of the answer, or the fallback when it has gone since.

@@ -45,10 +45,17 @@ struct MerchantSettingsFile: Sendable {
 
         /// Whether a push should count this (everything but a file read as
         /// written or no file at all).
-        var isProblem: Bool {
+        var isProblem: Bool { counter != nil }
+
+        /// The counter a push adds to when it finds the file so; nil for a
+        /// file read as written or no file at all.
+        var counter: DeliveryCounters.Counter? {
             switch self {
-            case .read, .missing: false
-            case .damaged, .newerVersion, .unreadable, .invalid: true
+            case .read, .missing: nil
+            case .damaged: .settingsDamaged
+            case .newerVersion: .settingsNewerVersion
+            case .unreadable: .settingsUnreadable
+            case .invalid: .settingsInvalid
             }
         }
 
