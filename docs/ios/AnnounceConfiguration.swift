@@ -117,11 +117,10 @@ enum AnnounceConfiguration {
     /// the file is missing, damaged, from a newer app or not readable yet,
     /// which is counted (``MerchantSettingsFile/Status/counter``).
     static func merchantSettings() -> MerchantSettingsFile.Reading {
-        guard let reading = settingsFile()?.read() else { return MerchantSettingsFile.Reading(settings: MerchantSettings(), status: .missing) }
-        if let counter = reading.status.counter {
-            try? counters?.record(counter)
-            log.error("merchant settings not used: \(counter.rawValue, privacy: .public)")
+        guard let reading = settingsFile()?.read(counting: counters) else {
+            return MerchantSettingsFile.Reading(settings: MerchantSettings(), status: .missing)
         }
+        if let counter = reading.status.counter { log.error("merchant settings not used as written: \(counter.rawValue, privacy: .public)") }
         return reading
     }
 

@@ -89,6 +89,15 @@ struct MerchantSettingsFile: Sendable {
         return Self.decode(data)
     }
 
+    /// The settings in the file, counting in `counters` a file that could
+    /// not be used as written (``Status/counter``): what the extension does
+    /// with every push. A count that cannot be written is kept by the store.
+    func read(counting counters: DeliveryCounters?) -> Reading {
+        let reading = read()
+        if let counter = reading.status.counter { try? counters?.record(counter) }
+        return reading
+    }
+
     /// Replaces the file with `settings`, atomically.
     func write(_ settings: MerchantSettings) throws(LockedRecordFile.Failure) {
         let data = Self.encode(settings)
