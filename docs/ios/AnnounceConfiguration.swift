@@ -13,9 +13,11 @@ enum AnnounceConfiguration {
     /// (`com.apple.security.application-groups`).
     static let appGroup = "group.com.example.merchant"
 
-    /// The hosts the extension downloads announcements from, and how late a
-    /// push may be and still be announced (120 s; docs/IOS.md says why).
-    static let policy = AnnouncePolicy(soundHosts: ["sounds.example.com"], maximumAge: 120)
+    /// The hosts the extension downloads announcements from; how old a
+    /// payment may be and still be announced (120 s, the backend's
+    /// `apns-expiration`; docs/IOS.md says why); and how far the phone's own
+    /// clock may be off either way without silencing a payment (600 s).
+    static let policy = AnnouncePolicy(soundHosts: ["sounds.example.com"], maximumAge: 120, clockTolerance: 600)
 
     /// Which of announce's files the app and the extension delete: older
     /// than 12 hours, or past 200 files or 30 MB (least recently used first),
@@ -24,12 +26,20 @@ enum AnnounceConfiguration {
 
     /// The generic sound played when an announcement cannot be had in time:
     /// the voice's 支付宝到账 made by announce at the announcements' loudness
-    /// (docs/ios/payment-fallback.wav; docs/IOS.md shows the command). It is
-    /// a resource of both targets (Copy Bundle Resources), and both copy it
-    /// into the App Group's `Library/Sounds`, where iOS looks
-    /// (``installFallbackSound()``). Its name is plain, not announce's, so
-    /// no cleanup deletes it.
+    /// (docs/ios/payment-fallback.wav; docs/IOS.md shows the command), under
+    /// this name in both targets' bundles (Copy Bundle Resources). Both copy
+    /// it into the App Group's `Library/Sounds`, where iOS looks, under a
+    /// name made from its content (``fallbackSoundName``,
+    /// ``installFallbackSound()``); a critical push names this bundled file.
     static let fallbackSound = "payment-fallback.wav"
+
+    /// The fallback's name in the App Group's `Library/Sounds`:
+    /// `payment-fallback-<8 hex>.wav`, from its bytes, so an app update with
+    /// another sound gets another name and iOS's cache of sounds by name
+    /// never plays the old one. Nil when this target's bundle lacks it.
+    static let fallbackSoundName: String? = Bundle.main.url(forResource: fallbackSound, withExtension: nil).flatMap {
+        FallbackSound.installedName(of: $0, base: fallbackSound)
+    }
 
     /// Where the app sends its device token and the delivery counters
     /// (``DeviceReport``): your backend.
@@ -50,7 +60,7 @@ enum AnnounceConfiguration {
     /// say it.
     static var testPayload: [AnyHashable: Any] {
         [
-            "aps": ["alert": ["title": "收款通知", "body": "支付宝到账一元"], "sound": fallbackSound, "mutable-content": 1],
+            "aps": ["alert": ["title": "收款通知", "body": "支付宝到账一元"], "sound": fallbackSoundName ?? fallbackSound, "mutable-content": 1],
             PushMessage.key: ["amount": "1", "prefix": "alipay"],
         ]
     }
@@ -97,10 +107,34 @@ enum AnnounceConfiguration {
         DeliveryCounters(file: $0.appendingPathComponent("Library/Application Support/announce-counters.json"))
     }
 
+    /// The merchant's switches (``MerchantSettings``), written by the app's
+    /// status screen and read by the extension with every push.
+    static func settingsFile() -> MerchantSettingsFile? {
+        container().map { MerchantSettingsFile(file: $0.appendingPathComponent("Library/Application Support/announce-settings.json")) }
+    }
+
+    /// The merchant's switches now; the defaults (announce everything) when
+    /// the file is missing, damaged, from a newer app or not readable yet,
+    /// which is counted (``MerchantSettingsFile/Status/counter``).
+    static func merchantSettings() -> MerchantSettingsFile.Reading {
+        guard let reading = settingsFile()?.read(counting: counters) else {
+            return MerchantSettingsFile.Reading(settings: MerchantSettings(), status: .missing)
+        }
+        if let counter = reading.status.counter { log.error("merchant settings not used as written: \(counter.rawValue, privacy: .public)") }
+        return reading
+    }
+
+    /// The offsets between the phone's clock and the pushes' `announce-at`
+    /// (``ClockCheck``), noted by the extension, judged on the status screen.
+    static let clockCheck: ClockCheck? = container().map {
+        ClockCheck(file: $0.appendingPathComponent("Library/Application Support/announce-clock.json"))
+    }
+
     /// Copies the fallback sound from this target's bundle into the App
-    /// Group's `Library/Sounds` when it is missing or different. Returns
-    /// whether it is there. The app calls it when it becomes active, the
-    /// extension with every push (a compare of 33 kB when it is there).
+    /// Group's `Library/Sounds` under its content name when it is missing or
+    /// damaged, and deletes an older content's copy once nothing can still
+    /// name it. Returns whether it is there. The app calls it when it becomes
+    /// active, the extension with every push (a compare of 33 kB when it is there).
     @discardableResult
     static func installFallbackSound() -> Bool {
         guard let folder = soundFolder(), let bundled = Bundle.main.url(forResource: fallbackSound, withExtension: nil) else { return false }
@@ -113,18 +147,33 @@ enum AnnounceConfiguration {
         }
     }
 
-    /// The device voice pack the extension bundles
-    /// (`announce voice export -o default.announcepack`, added to the
-    /// extension target's Copy Bundle Resources). The format and render
+    /// The device voice pack (`announce voice export -o default.announcepack`),
+    /// a resource of the extension target only. The format and render
     /// settings are the pack's: export it with the backend's.
     static let packName = "default.announcepack"
 
-    /// The pack, loaded once per extension process on first use (mapped, not
-    /// copied: about 4 MB kept for the bundled voice), never in `init` or
-    /// on the main thread; nil when it is missing or damaged, and the
-    /// extension then downloads the server's file.
+    /// The extension's bundle name inside the app's `PlugIns` folder: the
+    /// extension target's product name with `.appex`.
+    static let extensionBundle = "NotificationServiceExtension.appex"
+
+    /// Where the pack is: the extension's own bundle. The pack ships once,
+    /// there, because that is the one place the extension can read before
+    /// the app has ever been opened (a bundle is installed with the app; the
+    /// App Group's container holds only what a process has put there), and
+    /// it stays read-only and mapped, never copied. The app, for its test
+    /// announcement, reads the same file inside its `PlugIns` folder.
+    static var packURL: URL? {
+        if Bundle.main.bundleURL.pathExtension == "appex" { return Bundle.main.url(forResource: packName, withExtension: nil) }
+        guard let plugIns = Bundle.main.builtInPlugInsURL else { return nil }
+        let url = plugIns.appendingPathComponent(extensionBundle, isDirectory: true).appendingPathComponent(packName)
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// The pack, loaded once per process on first use (mapped, not copied),
+    /// never in `init` or on the main thread; nil when it is missing or
+    /// damaged, and the extension then downloads the server's file.
     static let packRendering: PackRendering? = {
-        switch PackRendering.load(Bundle.main.url(forResource: packName, withExtension: nil)) {
+        switch PackRendering.load(packURL) {
         case .success(let rendering):
             return rendering
         case .failure(let error):

@@ -13,8 +13,9 @@ import UserNotifications
 ///
 /// 1. The fallback sound is put into the App Group's `Library/Sounds` if it
 ///    is missing (`AnnounceConfiguration.installFallbackSound`).
-/// 2. `AnnouncePolicy.start` claims the payment's id and chooses: no sound,
-///    the name as sent, the fallback, a file already there, or a download.
+/// 2. `AnnouncePolicy.start` claims the payment's id and chooses under the
+///    merchant's switches: no sound, the name as sent, the fallback, a file
+///    already there, or a download.
 /// 3. The phone renders the push's `announce-message` from the bundled
 ///    device voice pack (`PackRendering`), into `Library/Sounds` under its
 ///    content name: no network. When the pack cannot say it, a file already
@@ -28,13 +29,13 @@ enum AnnouncementPipeline {
     /// thread. Work that may outlast the delivery (a download) is handed to
     /// `attach` as a cancel action. Call it off the main thread.
     static func run(
-        _ push: PushFields, now: Date, recent: RecentPayments?,
+        _ push: PushFields, now: Date, recent: RecentPayments?, settings: MerchantSettings = MerchantSettings(),
         attach: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
         done: @escaping @Sendable (DeliveryOutcome) -> Void
     ) {
         AnnounceConfiguration.installFallbackSound()
         let folder = AnnounceConfiguration.soundFolder()
-        let choice = AnnounceConfiguration.policy.start(push, now: now, recent: recent, folder: folder)
+        let choice = AnnounceConfiguration.policy.start(push, now: now, recent: recent, folder: folder, settings: settings)
         // A sound is due (not a held, repeated or late payment): the phone's
         // own rendering of the push's message comes first, whatever
         // `aps.sound` names.
@@ -115,16 +116,38 @@ enum AnnouncementPipeline {
         return URLSession(configuration: configuration)
     }()
 
-    /// The notification sound for `outcome`: the file or name, none, the
-    /// fallback when it is in the App Group's `Library/Sounds`, else the
-    /// system's sound.
-    static func sound(for outcome: DeliveryOutcome) -> UNNotificationSound? {
-        let fallbackInstalled = AnnounceConfiguration.soundFolder()?.hasFile(named: AnnounceConfiguration.fallbackSound) ?? false
-        switch outcome.sound(fallback: AnnounceConfiguration.fallbackSound, fallbackInstalled: fallbackInstalled) {
+    /// The sound for `outcome`: the file or name, none, the fallback's
+    /// installed name when it is in the App Group's `Library/Sounds`, else
+    /// the system's sound.
+    static func deliverySound(for outcome: DeliveryOutcome) -> DeliverySound {
+        let fallback = AnnounceConfiguration.fallbackSoundName
+        let fallbackInstalled = fallback.map { AnnounceConfiguration.soundFolder()?.hasFile(named: $0) ?? false } ?? false
+        return outcome.sound(fallback: fallback ?? "", fallbackInstalled: fallbackInstalled)
+    }
+
+    /// The notification sound for `sound`. A critical push (`aps.sound` a
+    /// dictionary with `critical: 1`, and the app granted the Critical
+    /// Alerts entitlement) gets `criticalSoundNamed`, which looks only in
+    /// the bundle of the executable that names it and that app's own
+    /// container's `Library/Sounds`, never in the App Group: so it names the
+    /// fallback bundled with the extension (支付宝到账), at the push's volume;
+    /// the amount is in the banner, and said by the app when it is open.
+    static func notificationSound(_ sound: DeliverySound, critical: Bool, volume: Double?) -> UNNotificationSound? {
+        if case .none = sound { return nil }
+        if critical {
+            let level = Float(min(max(volume ?? 1, 0), 1))
+            return .criticalSoundNamed(UNNotificationSoundName(AnnounceConfiguration.fallbackSound), withAudioVolume: level)
+        }
+        switch sound {
         case .none: return nil
         case .named(let name): return UNNotificationSound(named: UNNotificationSoundName(name))
         case .systemDefault: return .default
         }
+    }
+
+    /// The notification sound for `outcome`, not critical (the app's test).
+    static func sound(for outcome: DeliveryOutcome) -> UNNotificationSound? {
+        notificationSound(deliverySound(for: outcome), critical: false, volume: nil)
     }
 
     /// A copy of the announcement to attach, so the merchant can play it

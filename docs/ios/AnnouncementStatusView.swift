@@ -3,9 +3,11 @@ import SwiftUI
 import UserNotifications
 
 /// The merchant's screen: one line for each setting that keeps
-/// announcements from being heard (``NotificationHealth``), the delivery
-/// counters (``DeliveryCounters/summary(_:)``), and a button that plays a
-/// test announcement through the extension's own path.
+/// announcements from being heard (``NotificationHealth``), the phone's
+/// clock when it looks wrong (``ClockCheck``), the merchant's own switches
+/// (``MerchantSettingsView``), the delivery counters
+/// (``DeliveryCounters/summary(_:)``), and a button that plays a test
+/// announcement through the extension's own path.
 struct AnnouncementStatusView: View {
     @StateObject private var status = AnnouncementStatus()
     @Environment(\.scenePhase) private var phase
@@ -19,7 +21,9 @@ struct AnnouncementStatusView: View {
                     } else {
                         ForEach(status.problems, id: \.self) { Text($0.message) }
                     }
+                    if let clock = status.clock { Text(clock) }
                 }
+                MerchantSettingsView(status: status)
                 Section("播报统计") {
                     ForEach(status.summary, id: \.self) { Text($0) }
                 }
@@ -44,6 +48,12 @@ struct AnnouncementStatusView: View {
 final class AnnouncementStatus: ObservableObject {
     @Published private(set) var problems: [NotificationHealth.Problem] = []
     @Published private(set) var summary: [String] = []
+    /// The clock's line, when it looks wrong.
+    @Published private(set) var clock: String?
+    /// The merchant's switches as the extension reads them.
+    @Published var settings = MerchantSettings()
+    /// The settings file's line, when it could not be used as written.
+    @Published private(set) var settingsProblem: String?
     private var tests = 0
 
     func refresh() async {
@@ -51,26 +61,47 @@ final class AnnouncementStatus: ObservableObject {
         problems = NotificationHealth.problems(
             NotificationHealth.Settings(settings), expectsTimeSensitive: AnnounceConfiguration.expectsTimeSensitive)
         summary = DeliveryCounters.summary(AnnounceConfiguration.counters?.counts() ?? [:])
+        clock = AnnounceConfiguration.clockCheck?.assessment().message
+        let reading = AnnounceConfiguration.settingsFile()?.read() ?? MerchantSettingsFile.Reading(settings: MerchantSettings(), status: .missing)
+        self.settings = reading.settings
+        settingsProblem = reading.status.message
         await DeviceRegistration.send()
+    }
+
+    /// Writes `settings` for the extension's next push; says so when it
+    /// cannot (the phone not unlocked since it started, a full container).
+    func save(_ settings: MerchantSettings) {
+        self.settings = settings
+        do {
+            guard let file = AnnounceConfiguration.settingsFile() else { throw LockedRecordFile.Failure(description: "no App Group") }
+            try file.write(settings)
+            settingsProblem = nil
+        } catch {
+            settingsProblem = "播报设置未能保存：\(error.description)"
+        }
     }
 
     /// Builds the test push (``TestAnnouncement``), sends it through the
     /// extension's path (``AnnouncementPipeline``: the file into the App
-    /// Group's `Library/Sounds`, then its sound) and schedules it as a local
-    /// notification `AnnounceConfiguration.testDelay` seconds from now. It
-    /// is not counted.
+    /// Group's `Library/Sounds`, then its sound, under the merchant's
+    /// switches) and schedules it as a local notification
+    /// `AnnounceConfiguration.testDelay` seconds from now. It is not counted.
     func playTest() {
         tests += 1
         let userInfo = TestAnnouncement.push(from: AnnounceConfiguration.testPayload, now: Date(), number: tests)
         let push = PushFields(userInfo: userInfo)
         let alert = TestAnnouncement.alert(of: userInfo)
         let identifier = push.id ?? UUID().uuidString
+        let settings = self.settings
         DispatchQueue.global(qos: .userInitiated).async {
-            AnnouncementPipeline.run(push, now: Date(), recent: nil, attach: { _ in }) { outcome in
+            AnnouncementPipeline.run(push, now: Date(), recent: nil, settings: settings, attach: { _ in }) { outcome in
                 let content = UNMutableNotificationContent()
                 content.title = alert.title
                 content.body = alert.body
-                content.sound = AnnouncementPipeline.sound(for: outcome)
+                let sound = AnnouncementPipeline.deliverySound(for: outcome)
+                content.sound = AnnouncementPipeline.notificationSound(sound, critical: false, volume: nil)
+                // So that with the app open the app says it, as for a payment.
+                content.userInfo = [InAppPlayback.key: InAppPlayback.Delivered(outcome: outcome, sound: sound, id: push.id).userInfoValue]
                 if AnnounceConfiguration.expectsTimeSensitive { content.interruptionLevel = .timeSensitive }
                 let trigger = UNTimeIntervalNotificationTrigger(timeInterval: AnnounceConfiguration.testDelay, repeats: false)
                 UNUserNotificationCenter.current().add(UNNotificationRequest(identifier: identifier, content: content, trigger: trigger)) { error in

@@ -1,10 +1,11 @@
 import UIKit
 import UserNotifications
 
-/// Presents payment notifications while the app is on screen, asks to
-/// show alerts and play sounds, registers with APNs and reports the device
-/// token to the backend, and each time the app becomes active puts the
-/// fallback sound where iOS looks and prunes old announcements.
+/// Presents payment notifications while the app is on screen (and says the
+/// amount itself, whatever the ring switch: ``InAppPlayer``), asks to show
+/// alerts and play sounds, registers with APNs and reports the device token
+/// to the backend, and each time the app becomes active puts the fallback
+/// sound where iOS looks and prunes old announcements.
 final class AppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     func application(
         _ application: UIApplication,
@@ -36,13 +37,23 @@ final class AppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCent
 
     /// A notification arriving while the app is in the foreground: without
     /// this, iOS shows no banner and plays no sound. The extension has
-    /// already chosen the sound (none for a repeated or late payment), so
-    /// every notification is presented with banner, list and sound.
+    /// already chosen the sound (none for a held, repeated, late or
+    /// switched-off payment) and written its answer into `userInfo`: when
+    /// there is an announcement, the app plays it itself (``InAppPlayer``,
+    /// heard on silent and in a Focus) and presents the banner without the
+    /// notification's sound, so it is never heard twice. Without an answer
+    /// (the extension did not run) it is presented as delivered.
     nonisolated func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
-        completionHandler([.banner, .list, .sound])
+        let answer = InAppPlayback.Delivered(userInfo: notification.request.content.userInfo)
+        Task { @MainActor in
+            switch InAppPlayer.shared.present(answer) {
+            case .asDelivered: completionHandler([.banner, .list, .sound])
+            case .silent, .play: completionHandler([.banner, .list])
+            }
+        }
     }
 
     /// The token APNs addresses this phone's pushes to: sent to the backend

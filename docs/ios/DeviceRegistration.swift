@@ -39,15 +39,15 @@ enum DeviceRegistration {
         }
     }
 
-    /// A development build's token is for the sandbox, any other build's for
-    /// production (Xcode sets `aps-environment` accordingly when it signs).
-    private static var environment: DeviceReport.Environment {
-        #if DEBUG
-        return .sandbox
-        #else
-        return .production
-        #endif
-    }
+    /// The environment of the token, from what the app was signed with: the
+    /// `aps-environment` entitlement in the embedded provisioning profile
+    /// (``SigningEnvironment``; no profile, as from the App Store: production).
+    /// Not the build configuration: a Release build run from Xcode is signed
+    /// for development and its token is the sandbox's.
+    private static let environment: DeviceReport.Environment = {
+        let profile = Bundle.main.url(forResource: "embedded", withExtension: "mobileprovision").flatMap { try? Data(contentsOf: $0) }
+        return SigningEnvironment.environment(profile: profile)
+    }()
 }
 
 extension NotificationHealth.Settings {

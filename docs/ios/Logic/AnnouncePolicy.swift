@@ -3,26 +3,33 @@ import Foundation
 
 /// The extension's decisions, apart from the iOS calls that carry them out:
 /// which sound a push gets, whether its URL may be fetched, whether it is
-/// late. `NotificationService` asks ``choose(for:now:repeated:isInstalled:)``
-/// and does what the answer says.
+/// late, whether the merchant's switches keep it quiet. `NotificationService`
+/// asks ``choose(for:now:repeated:isInstalled:settings:timeZone:)`` and does
+/// what the answer says.
 ///
 /// Foundation and the wire contract only: the package compiles this file on
 /// Linux and tests it.
 struct AnnouncePolicy: Sendable {
     /// The hosts the extension downloads announcements from.
     var soundHosts: Set<String>
-    /// A push whose `announce-at` is more than this many seconds before the
-    /// phone's clock plays no announcement (the banner still shows). See
-    /// docs/IOS.md, "Late pushes", for why 120 s.
+    /// How old a payment may be and still be worth announcing: the age the
+    /// backend gives APNs as `apns-expiration`, which APNs applies by its own
+    /// clock. See docs/IOS.md, "Late pushes", for why 120 s.
     var maximumAge: TimeInterval = 120
+    /// How far the phone's own clock may be off, either way, without
+    /// silencing a payment: the phone drops a push as late only when its
+    /// `announce-at` is more than ``maximumAge`` plus this before the phone's
+    /// clock. 600 s: merchants' phones are found minutes off.
+    var clockTolerance: TimeInterval = 600
 
     /// The longest URL accepted: announce's longest base (512 bytes), `/`,
     /// and a sound name (at most 255 bytes).
     static let maximumURLBytes = 768
 
-    init(soundHosts: Set<String>, maximumAge: TimeInterval = 120) {
+    init(soundHosts: Set<String>, maximumAge: TimeInterval = 120, clockTolerance: TimeInterval = 600) {
         self.soundHosts = soundHosts
         self.maximumAge = maximumAge
+        self.clockTolerance = max(0, clockTolerance)
     }
 
     /// What the push gets.
@@ -48,8 +55,11 @@ struct AnnouncePolicy: Sendable {
         case noSound
         /// Its `announce-id` was announced before (a redelivery).
         case repeated
-        /// Its `announce-at` is older than ``maximumAge``.
+        /// Its `announce-at` is older than ``maximumAge`` plus
+        /// ``clockTolerance`` by the phone's clock.
         case late
+        /// One of the merchant's switches (``MerchantSettings``).
+        case merchant(MerchantSettings.Silence)
     }
 
     /// Why a push gets the fallback.
@@ -63,11 +73,13 @@ struct AnnouncePolicy: Sendable {
     }
 
     /// Whether a payment taken at `at` (seconds since 1970) is too old to
-    /// announce at `now`. Exactly ``maximumAge`` seconds is still in time; a
-    /// time ahead of the phone's clock (clocks differ) is in time.
+    /// announce at `now`: older than ``maximumAge`` plus ``clockTolerance``
+    /// (exactly that is still in time). A time ahead of the phone's clock
+    /// (a slow phone) is in time. The strict age is APNs' to apply, with
+    /// `apns-expiration`, by Apple's clock.
     func isLate(at: Double?, now: Date) -> Bool {
-        guard let at else { return false }
-        return now.timeIntervalSince1970 - at > maximumAge
+        guard let at, at.isFinite else { return false }
+        return now.timeIntervalSince1970 - at > maximumAge + clockTolerance
     }
 
     /// The sound for `push` at `now`.
@@ -76,10 +88,19 @@ struct AnnouncePolicy: Sendable {
     ///     recent payments (``RecentPayments/claim(_:at:)``).
     ///   - isInstalled: whether an announcement of that name is already in
     ///     `Library/Sounds`; nil when that folder is not available.
-    func choose(for push: PushFields, now: Date, repeated: Bool, isInstalled: ((String) -> Bool)?) -> Choice {
+    ///   - settings: the merchant's switches (the defaults announce everything).
+    ///   - timeZone: the phone's, for quiet hours.
+    func choose(
+        for push: PushFields, now: Date, repeated: Bool, isInstalled: ((String) -> Bool)?,
+        settings: MerchantSettings = MerchantSettings(), timeZone: TimeZone = .current
+    ) -> Choice {
         guard let name = push.sound else { return .silent(.noSound) }
         if repeated { return .silent(.repeated) }
         if isLate(at: push.at, now: now) { return .silent(.late) }
+        let amount = push.message?.message.amount?.fen
+        if let silence = settings.silence(amountFen: amount, minuteOfDay: MerchantSettings.minuteOfDay(now, in: timeZone)) {
+            return .silent(.merchant(silence))
+        }
         switch SoundName.delivery(of: name) {
         case .refused: return .fallback(.refusedName)
         case .plain: return .asSent(name)

@@ -34,8 +34,17 @@ final class DeliveryCounters: @unchecked Sendable {
         case held
         /// An `announce-id` announced before: no sound.
         case repeated
-        /// An `announce-at` older than the policy's maximum age: no sound.
+        /// An `announce-at` older than the policy's maximum age and clock
+        /// tolerance: no sound.
         case late
+        /// The merchant turned announcements off: no sound.
+        case switchedOff = "switched-off"
+        /// The merchant chose another phone to announce: no sound.
+        case otherPhone = "other-phone"
+        /// Inside the merchant's quiet hours: no sound.
+        case quietHours = "quiet-hours"
+        /// Below the merchant's minimum amount: no sound.
+        case belowMinimum = "below-minimum"
         /// The fallback: `aps.sound` is neither announce's name nor a plain one.
         case fallbackRefusedName = "fallback-refused-name"
         /// The fallback: the App Group's `Library/Sounds` was not available.
@@ -46,8 +55,23 @@ final class DeliveryCounters: @unchecked Sendable {
         case fallbackDownloadFailed = "fallback-download-failed"
         /// The fallback: the system's time ran out first.
         case fallbackTimedOut = "fallback-timed-out"
-        /// The fallback: a new push reached the same extension first.
-        case fallbackSuperseded = "fallback-superseded"
+        /// With the app open: the announcement played by the app itself.
+        case playedInApp = "played-in-app"
+        /// With the app open: the announcement's file was gone when its turn
+        /// came, so the app played the fallback sound.
+        case inAppFallback = "in-app-fallback"
+        /// With the app open: neither the announcement nor the fallback was
+        /// there, so the notification was presented with its own sound.
+        case inAppNoFile = "in-app-no-file"
+        /// The merchant's settings file was damaged: the defaults were used.
+        case settingsDamaged = "settings-damaged"
+        /// The merchant's settings file came from a newer app: the defaults were used.
+        case settingsNewerVersion = "settings-newer-version"
+        /// The merchant's settings file could not be read (before the first
+        /// unlock): the defaults were used.
+        case settingsUnreadable = "settings-unreadable"
+        /// A value in the merchant's settings file was wrong: its default was used.
+        case settingsInvalid = "settings-invalid"
     }
 
     /// The file, e.g. `<App Group>/Library/Application Support/announce-counters.json`.
@@ -103,10 +127,17 @@ final class DeliveryCounters: @unchecked Sendable {
         let groups: [(String, [(Counter, String)])] = [
             ("已播报", [(.rendered, "本机合成"), (.downloaded, "下载"), (.reused, "已有文件"), (.asSent, "按推送音效")]),
             ("备用提示音", [
-                (.fallbackTimedOut, "超时"), (.fallbackSuperseded, "被新推送打断"), (.fallbackDownloadFailed, "下载失败"),
+                (.fallbackTimedOut, "超时"), (.fallbackDownloadFailed, "下载失败"),
                 (.fallbackRefusedName, "文件名无效"), (.fallbackRefusedURL, "地址无效"), (.fallbackNoFolder, "共享容器不可用"),
             ]),
-            ("未播报", [(.repeated, "重复推送"), (.late, "过时推送"), (.held, "静音横幅")]),
+            ("未播报", [
+                (.repeated, "重复推送"), (.late, "过时推送"), (.held, "静音横幅"), (.switchedOff, "播报已关闭"),
+                (.otherPhone, "由其他手机播报"), (.quietHours, "免打扰时段"), (.belowMinimum, "低于起播金额"),
+            ]),
+            ("应用内播放", [(.playedInApp, "播报"), (.inAppFallback, "文件已删，改放备用提示音"), (.inAppNoFile, "无文件，按通知声音")]),
+            ("设置文件问题", [
+                (.settingsDamaged, "已损坏"), (.settingsNewerVersion, "来自新版本"), (.settingsUnreadable, "暂不可读"), (.settingsInvalid, "有无效值"),
+            ]),
         ]
         let lines = groups.compactMap { title, members -> String? in
             let named = members.compactMap { counter, label in counts[counter].flatMap { $0 > 0 ? "\(label) \($0)" : nil } }

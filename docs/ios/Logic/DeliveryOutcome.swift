@@ -37,8 +37,6 @@ enum DeliveryOutcome: Equatable, Sendable {
         case downloadFailed
         /// The system's time ran out first.
         case timedOut
-        /// A new push reached the same extension instance first.
-        case superseded
     }
 
     /// What every delivery has before its work is done: the fallback. A
@@ -64,7 +62,6 @@ enum DeliveryOutcome: Equatable, Sendable {
     func ended(_ ending: DeliveryEnding) -> DeliveryOutcome {
         switch (self, ending) {
         case (.fallback, .expired): return .fallback(.timedOut)
-        case (.fallback, .superseded): return .fallback(.superseded)
         default: return self
         }
     }
@@ -79,12 +76,15 @@ enum DeliveryOutcome: Equatable, Sendable {
         case .silent(.noSound): return .held
         case .silent(.repeated): return .repeated
         case .silent(.late): return .late
+        case .silent(.merchant(.switchedOff)): return .switchedOff
+        case .silent(.merchant(.otherPhone)): return .otherPhone
+        case .silent(.merchant(.quietHours)): return .quietHours
+        case .silent(.merchant(.belowMinimum)): return .belowMinimum
         case .fallback(.refusedName): return .fallbackRefusedName
         case .fallback(.noFolder): return .fallbackNoFolder
         case .fallback(.refusedURL): return .fallbackRefusedURL
         case .fallback(.downloadFailed): return .fallbackDownloadFailed
         case .fallback(.timedOut): return .fallbackTimedOut
-        case .fallback(.superseded): return .fallbackSuperseded
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// The push behind the app's "test announcement" button: built on the
 /// phone, with no backend, and sent through the extension's own decisions
-/// (``AnnouncePolicy/start(_:now:recent:folder:)``, then the file, then the
+/// (``AnnouncePolicy/start(_:now:recent:folder:settings:timeZone:)``, then the file, then the
 /// sound) to a local notification, so the merchant hears on the spot what a
 /// payment would sound like with the phone's volume, ring switch and Focus.
 ///
