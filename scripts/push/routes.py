@@ -38,7 +38,8 @@ def network_failure(service, error):
     while seen is not None:
         if isinstance(seen, (requests.Timeout, TimeoutError)) or "timeout" in type(seen).__name__.lower():
             return Failure(NO_ANSWER, f"no answer from {service} within the time limit")
-        seen = seen.__cause__ or seen.__context__
+        # Alibaba Cloud's SDK keeps the transport's error as inner_exception.
+        seen = getattr(seen, "inner_exception", None) or seen.__cause__ or seen.__context__
     return Failure(UNREACHABLE, f"cannot reach {service}: {type(error).__name__}")
 
 
@@ -59,8 +60,13 @@ def post_json(service, url, body, timeout, headers=None, auth=None):
 # appKey:masterSecret; notification.ios with extras, sound, mutable-content; options.time_to_live,
 # apns_production, apns_collapse_id).
 def jpush(push, keys, arguments):
+    import logging
+
     import jpush as sdk
     from jpush import common
+
+    # The SDK logs failed answers on its own; the one line is ours.
+    logging.getLogger("jpush").disabled = True
 
     zone = "default"
     if arguments.endpoint:
@@ -86,7 +92,8 @@ def jpush(push, keys, arguments):
     except common.Unauthorized:
         raise Failure(CREDENTIALS, "JPush rejected the app key and master secret (401)") from None
     except common.JPushFailure as error:
-        raise Failure(REFUSED, f"refused: {error.status_code} {error.error_code} {error.error}") from None
+        status = getattr(error.response, "status_code", "")
+        raise Failure(REFUSED, f"refused: {status} {error.error_code} {error.details}") from None
     except (common.APIConnectionException, common.APIRequestException) as error:
         raise network_failure("JPush", error) from None
     return f"sent: jpush msg_id {answer.payload.get('msg_id')}"

@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""Tests of scripts/push: send-through against loopback-push, for each
+service, on 127.0.0.1 only. `make test` runs them after `swift test` (they
+use the debug build's announce for real lines); the first run makes
+scripts/push/.venv from PyPI. Standard library only.
+
+  python3 scripts/push/test_push.py [-k PATTERN]
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SEND = os.path.join(HERE, "send-through")
+LOOPBACK = os.path.join(HERE, "loopback-push")
+LOOPBACK_APNS = os.path.join(ROOT, "scripts", "apns", "loopback-apns")
+ANNOUNCE = os.environ.get("ANNOUNCE") or os.path.join(ROOT, ".build", "debug", "announce")
+# The first run makes the virtual environments (a download from PyPI).
+FIRST_RUN = 600
+SERVICES = ["jpush", "aliyun", "getui", "tpns", "umeng"]
+# A device identifier each service would accept (TPNS: at most 36 characters).
+TARGET = "1a0018970a4c5b5e1e7"
+FIELDS = {"announce-at", "announce-id", "announce-message", "announce-sound-url"}
+
+
+def batch_line(scratch, item='{"amount": "123.45", "id": "order-9", "at": 1767225600}'):
+    """The line announce batch prints for `item`."""
+    result = subprocess.run([ANNOUNCE, "batch", "--prefix", "alipay", "--sound-url-base", "https://sounds.example.com",
+                             "--out", os.path.join(scratch, "srv")], input=item + "\n", capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result
+    return result.stdout.strip()
+
+
+def longest_line():
+    """The longest push announce makes, as PushFieldsCommandTests.longestPayload builds it: a
+    128-byte id of control characters (6 bytes each once escaped), the latest time, a 512-byte URL
+    base, the longest message (40-character prefix, count 9999, a 64-character template, the
+    largest amount read as currency) and its text."""
+    template = "{prefix}{count}" + "笔" * 42 + "{amount}元"
+    body = "收" * 40 + "九千九百九十九" + "笔" * 42 + "玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分" + "元"
+    sound = "announce-999999999999.99-0123abcd.aiff"
+    return json.dumps({
+        "announce-at": 99_999_999_999,
+        "announce-id": "\u0001" * 128,
+        "announce-message": {"amount": "999999999999.99", "count": 9999, "leadYi": True, "liang": True,
+                             "prefix": "收" * 40, "style": "currency", "template": template},
+        "announce-sound-url": "https://" + "x" * 504 + "/" + sound,
+        "aps": {"alert": {"body": body, "title": "收款通知"}, "mutable-content": 1, "sound": sound},
+        "heldAps": {"alert": {"body": body, "title": "收款通知"}},
+    }, ensure_ascii=False)
+
+
+class StandIn:
+    """scripts/push/loopback-push (or scripts/apns/loopback-apns) in the background."""
+
+    def __init__(self, service, folder, requests=1, silent=False, target=TARGET):
+        self.folder = folder
+        self.arrival = os.path.join(folder, "arrival.json")
+        command = [LOOPBACK, service, "--dir", folder, "--target", target, "--requests", str(requests),
+                   "--seconds", "300", "--arrival-out", self.arrival] + (["--silent"] if silent else [])
+        os.makedirs(folder, exist_ok=True)
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.url = self.process.stdout.readline().strip()
+        assert self.url.startswith("http://127.0.0.1:"), f"{service} stand-in did not start: {self.url!r}"
+        self.keys = os.path.join(folder, "keys")
+
+    def finish(self):
+        """Waits for it to stop after its requests; its records."""
+        self.process.wait(timeout=60)
+        with open(os.path.join(self.folder, "requests.jsonl"), encoding="utf-8") as handle:
+            return [json.loads(line) for line in handle]
+
+    def arrived(self):
+        with open(self.arrival, encoding="utf-8") as handle:
+            return json.loads(handle.read())
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.process.stdout.close()
+
+
+def send(service, arguments, line=None, environment=None):
+    return subprocess.run([SEND, service] + arguments, input=(line + "\n") if line is not None else "",
+                          capture_output=True, text=True, timeout=FIRST_RUN, env=environment)
+
+
+def announce_fields(service, arrival):
+    """announce's fields where the phone finds them in `service`'s arrival."""
+    if service == "getui":
+        return json.loads(arrival["payload"])
+    return {name: value for name, value in arrival.items() if name.startswith("announce-")}
+
+
+def placed(service, request):
+    """announce's fields where `service`'s request carries them."""
+    body, query = request["request"], request["query"]
+    if service == "jpush":
+        return body["notification"]["ios"]["extras"]
+    if service == "aliyun":
+        return json.loads(query["iOSExtParameters"])
+    if service == "getui":
+        return json.loads(body["push_channel"]["ios"]["payload"])
+    if service == "tpns":
+        return json.loads(body["message"]["ios"]["custom_content"])
+    return {name: value for name, value in body["payload"].items() if name != "aps"}
+
+
+class PushServiceTests(unittest.TestCase):
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp(prefix="announce-push-")
+        self.standins = []
+
+    def tearDown(self):
+        for standin in self.standins:
+            standin.stop()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+    def standin(self, service, **options):
+        standin = StandIn(service, os.path.join(self.scratch, service + str(len(self.standins))), **options)
+        self.standins.append(standin)
+        return standin
+
+    def assertOneLine(self, text):
+        self.assertEqual(len(text.splitlines()), 1, text)
+
+    # One test of each kind per service, made below.
+    def sends(self, service):
+        line = batch_line(self.scratch)
+        printed = json.loads(line)
+        standin = self.standin(service, requests=2 if service == "getui" else 1)
+        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url, "--max-age", "300"], line)
+        self.assertEqual(result.returncode, 0, result)
+        self.assertTrue(result.stdout.startswith(f"sent: {service} "), result)
+        self.assertOneLine(result.stdout)
+        request = standin.finish()[-1]
+        self.assertEqual(request["status"], 200, request)
+        expected = {name: printed[name] for name in FIELDS}
+        self.assertEqual(placed(service, request), expected)
+        arrival = standin.arrived()
+        self.assertEqual(announce_fields(service, arrival), expected)
+        self.assertEqual(arrival["aps"]["alert"], printed["aps"]["alert"])
+        self.assertEqual(arrival["aps"]["sound"], printed["sound"])
+        self.assertEqual(arrival["aps"].get("mutable-content"), 1, arrival)
+        # The keys each service adds beside announce's (see standins.py).
+        added = {"jpush": "_j_msgid", "aliyun": "_ALIYUN_NOTIFICATION_ID_", "getui": "_gmid_", "tpns": "xg", "umeng": "d"}
+        self.assertIn(added[service], arrival)
+        # The expiry, and the collapse id where the service has one.
+        body, query = request["request"], request["query"]
+        if service == "jpush":
+            self.assertEqual(body["options"]["time_to_live"], 300)
+            self.assertEqual(body["options"]["apns_collapse_id"], "order-9")
+        elif service == "aliyun":
+            self.assertEqual(query["iOSNotificationCollapseId"], "order-9")
+            self.assertEqual(query["iOSMusic"], printed["sound"])
+        elif service == "getui":
+            self.assertEqual(body["settings"]["ttl"], 300_000)
+            self.assertEqual(body["push_channel"]["ios"]["apns-collapse-id"], "order-9")
+        elif service == "tpns":
+            self.assertEqual(body["expire_time"], 300)
+        # No request ever carries a key in a recorded field.
+        with open(standin.keys, encoding="utf-8") as handle:
+            secrets = [entry.split("=", 1)[1].strip() for entry in handle if "SECRET" in entry]
+        self.assertFalse([secret for secret in secrets if secret in json.dumps(request) + result.stdout + result.stderr])
+
+    def sendsAHeldPayment(self, service):
+        line = batch_line(self.scratch)
+        standin = self.standin(service, requests=2 if service == "getui" else 1)
+        result = send(service, ["--held", "--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], line)
+        self.assertEqual(result.returncode, 0, result)
+        arrival = standin.arrived()
+        self.assertEqual(set(announce_fields(service, arrival)), {"announce-at", "announce-id"})
+        self.assertNotIn("sound", arrival["aps"], "a held payment is silent")
+
+    def rejectedKeysAreOneLine(self, service):
+        standin = self.standin(service)
+        with open(standin.keys, encoding="utf-8") as handle:
+            keys = dict(entry.strip().split("=", 1) for entry in handle if "=" in entry)
+        secret = next(name for name in keys if "SECRET" in name)
+        keys[secret] = keys[secret][::-1] + "x"
+        wrong = os.path.join(self.scratch, "wrong.keys")
+        with open(wrong, "w", encoding="utf-8") as handle:
+            handle.writelines(f"{name}={value}\n" for name, value in keys.items())
+        result = send(service, ["--target", TARGET, "--keys", wrong, "--endpoint", standin.url], batch_line(self.scratch))
+        self.assertEqual(result.returncode, 77, result)
+        self.assertEqual(result.stdout, "")
+        self.assertOneLine(result.stderr.replace("send-through: making scripts/push/.venv from requirements.txt (once)\n", ""))
+        self.assertNotIn(keys[secret], result.stderr)
+
+    def missingKeysAreOneLine(self, service):
+        environment = {name: value for name, value in os.environ.items() if not name.startswith(
+            ("JPUSH_", "ALIBABA_CLOUD_", "ALIYUN_", "GETUI_", "TPNS_", "UMENG_"))}
+        result = send(service, ["--target", TARGET, "--endpoint", "http://127.0.0.1:9"], batch_line(self.scratch), environment)
+        self.assertEqual(result.returncode, 77, result)
+        self.assertRegex(result.stderr, r"^send-through: the key [A-Z_]+ is missing \(in --keys FILE or the environment\)\n$")
+
+    def anErrorAnswerIsOneLine(self, service):
+        # A phone the service does not know: its own error answer.
+        standin = self.standin(service, target="another-phone", requests=2 if service == "getui" else 1)
+        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], batch_line(self.scratch))
+        self.assertEqual(result.returncode, 1, result)
+        self.assertTrue(result.stdout.startswith("refused: "), result)
+        self.assertOneLine(result.stdout)
+
+    def aPushTooLargeIsRefused(self, service):
+        line = json.loads(batch_line(self.scratch))
+        line["announce-message"]["prefix"] = "收" * 1400
+        standin = self.standin(service, requests=2 if service == "getui" else 1)
+        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url],
+                      json.dumps(line, ensure_ascii=False))
+        self.assertEqual(result.returncode, 1, result)
+        self.assertOneLine(result.stdout)
+        self.assertFalse(os.path.exists(standin.arrival))
+
+    def theLongestPushFits(self, service):
+        for held in (False, True):
+            standin = self.standin(service, requests=2 if service == "getui" else 1)
+            result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url]
+                          + (["--held"] if held else []), longest_line())
+            self.assertEqual(result.returncode, 0, result)
+            with open(standin.arrival, "rb") as handle:
+                size = len(handle.read().strip())
+            self.assertLessEqual(size, 4096, f"{service} held={held}: {size} bytes")
+            self.assertEqual(announce_fields(service, standin.arrived())["announce-id"], "\u0001" * 128)
+
+    def noAnswerInTimeIsOneLine(self, service):
+        standin = self.standin(service, silent=True)
+        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url, "--timeout", "1"],
+                      batch_line(self.scratch))
+        self.assertEqual(result.returncode, 75, result)
+        self.assertTrue(result.stderr.endswith(" within the time limit\n"), result)
+
+    def anUnreachableServiceIsOneLine(self, service):
+        with open(os.path.join(self.scratch, "keys"), "w", encoding="utf-8") as handle:
+            handle.writelines(f"{name}=12345\n" for name in KEY_NAMES[service])
+        result = send(service, ["--target", TARGET, "--keys", os.path.join(self.scratch, "keys"),
+                                "--endpoint", "http://127.0.0.1:9"], batch_line(self.scratch))
+        self.assertEqual(result.returncode, 69, result)
+        self.assertTrue(result.stderr.startswith("send-through: cannot reach "), result)
+
+
+KEY_NAMES = {
+    "jpush": ["JPUSH_APP_KEY", "JPUSH_MASTER_SECRET"],
+    "aliyun": ["ALIBABA_CLOUD_ACCESS_KEY_ID", "ALIBABA_CLOUD_ACCESS_KEY_SECRET", "ALIYUN_PUSH_APP_KEY"],
+    "getui": ["GETUI_APP_ID", "GETUI_APP_KEY", "GETUI_MASTER_SECRET"],
+    "tpns": ["TPNS_ACCESS_ID", "TPNS_SECRET_KEY"],
+    "umeng": ["UMENG_APP_KEY", "UMENG_MASTER_SECRET"],
+}
+
+KINDS = ["sends", "sendsAHeldPayment", "rejectedKeysAreOneLine", "missingKeysAreOneLine", "anErrorAnswerIsOneLine",
+         "aPushTooLargeIsRefused", "theLongestPushFits", "noAnswerInTimeIsOneLine", "anUnreachableServiceIsOneLine"]
+for _service in SERVICES:
+    for _kind in KINDS:
+        setattr(PushServiceTests, f"test_{_service}_{_kind}",
+                (lambda kind, service: lambda self: getattr(self, kind)(service))(_kind, _service))
+
+
+def main():
+    if not os.access(ANNOUNCE, os.X_OK):
+        print(f"test_push: {ANNOUNCE} is missing: build announce first (swift build), or set ANNOUNCE", file=sys.stderr)
+        sys.exit(69)
+    program = unittest.main(exit=False, verbosity=1)
+    result = program.result
+    failed = len(result.failures) + len(result.errors)
+    print(f"scripts/push: {result.testsRun - failed} passed, {failed} failed")
+    sys.exit(1 if failed or not result.testsRun else 0)
+
+
+if __name__ == "__main__":
+    main()
