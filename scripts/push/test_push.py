@@ -9,6 +9,8 @@ scripts/push/.venv from PyPI. Standard library only.
 
 import json
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -247,6 +249,128 @@ class PushServiceTests(unittest.TestCase):
         self.assertTrue(result.stderr.startswith("send-through: cannot reach "), result)
 
 
+class APNsRouteTests(unittest.TestCase):
+    def test_sendThroughAPNsRunsSendPush(self):
+        scratch = tempfile.mkdtemp(prefix="announce-push-apns-")
+        self.addCleanup(shutil.rmtree, scratch, True)
+        standin = LoopbackAPNs(os.path.join(scratch, "apns"), "5d1c" * 16)
+        self.addCleanup(standin.stop)
+        result = send("apns", standin.options(os.path.join(scratch, "tokens")), batch_line(scratch))
+        self.assertEqual(result.returncode, 0, result)
+        self.assertTrue(result.stdout.startswith("sent: 200 apns-id "), result)
+
+
+class LoopbackAPNs:
+    """scripts/apns/loopback-apns for one push."""
+
+    KEY_ID, TEAM_ID, TOPIC = "ABC123DEFG", "DEF123GHIJ", "com.example.merchant"
+
+    def __init__(self, folder, device_token):
+        self.folder, self.device_token = folder, device_token
+        self.process = subprocess.Popen(
+            [LOOPBACK_APNS, "--dir", folder, "--key-id", self.KEY_ID, "--team-id", self.TEAM_ID, "--topic", self.TOPIC,
+             "--device-token", device_token, "--requests", "1", "--seconds", "300"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.url = self.process.stdout.readline().strip()
+        assert self.url.startswith("https://127.0.0.1:"), f"loopback-apns did not start: {self.url!r}"
+
+    def options(self, tokens):
+        """send-push's options for this stand-in."""
+        return ["--key", os.path.join(self.folder, f"AuthKey_{self.KEY_ID}.p8"), "--key-id", self.KEY_ID,
+                "--team-id", self.TEAM_ID, "--topic", self.TOPIC, "--device-token", self.device_token,
+                "--server", self.url, "--cacert", os.path.join(self.folder, "server.pem"), "--token-cache", tokens]
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.process.stdout.close()
+
+
+def documented_sends(path):
+    """Each `$ scripts/push/send-through …` line of a document with the
+    output lines under it (to a blank line or the next `$ `)."""
+    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
+        lines = handle.read().splitlines()
+    found = []
+    for index, line in enumerate(lines):
+        text = line.strip()
+        if line.startswith("    ") and text.startswith("$ scripts/push/send-through "):
+            output = []
+            for following in lines[index + 1:]:
+                if not following.strip() or following.strip().startswith("$ "):
+                    break
+                output.append(following.strip())
+            found.append((index + 1, text[2:], output))
+    return found
+
+
+def matches(documented, printed):
+    """`…` in a documented line stands for any text."""
+    pattern = "^" + ".*".join(re.escape(part) for part in documented.split("…")) + "$"
+    return re.match(pattern, printed) is not None
+
+
+class DocumentedSendTests(unittest.TestCase):
+    """README's and docs/IOS.md's send-through examples, run against the
+    stand-ins with the documented target, keys file and line."""
+
+    def run_example(self, path, number, command, output):
+        scratch = tempfile.mkdtemp(prefix="announce-push-doc-")
+        self.addCleanup(shutil.rmtree, scratch, True)
+        words = shlex.split(command)
+        service, arguments = words[1], words[2:]
+        with open(os.path.join(scratch, "line.json"), "w", encoding="utf-8") as handle:
+            handle.write(batch_line(scratch) + "\n")
+        if service == "apns":
+            token = arguments[arguments.index("--device-token") + 1]
+            standin = LoopbackAPNs(os.path.join(scratch, "apns"), token)
+            self.addCleanup(standin.stop)
+            arguments[arguments.index("--key") + 1] = standin.options("")[1]
+            arguments += standin.options(os.path.join(scratch, "tokens"))[-6:]
+        else:
+            target = arguments[arguments.index("--target") + 1]
+            standin = StandIn(service, os.path.join(scratch, service), requests=2 if service == "getui" else 1, target=target)
+            self.addCleanup(standin.stop)
+            arguments[arguments.index("--keys") + 1] = standin.keys
+            arguments += ["--endpoint", standin.url]
+        result = subprocess.run([SEND, service] + arguments, capture_output=True, text=True, timeout=FIRST_RUN, cwd=scratch)
+        printed = result.stdout.splitlines()
+        self.assertEqual(len(printed), len(output), f"{path}:{number}: {result}")
+        for documented, line in zip(output, printed):
+            self.assertTrue(matches(documented, line), f"{path}:{number}: documented {documented!r}, printed {line!r}")
+
+    def test_everyServiceHasATestedExample(self):
+        for path in ("README.md", "docs/IOS.md"):
+            examples = documented_sends(path)
+            self.assertEqual(sorted(words.split()[1] for _, words, _ in examples), sorted(SERVICES + ["apns"]), path)
+            for number, command, output in examples:
+                with self.subTest(path=path, line=number):
+                    self.run_example(path, number, command, output)
+
+
+class ExtensionSampleTests(unittest.TestCase):
+    def test_theExtensionSampleParses(self):
+        """docs/IOS.md's Swift sample of the services' extension calls, with
+        `swiftc -parse` as `make lint` checks docs/ios."""
+        with open(os.path.join(ROOT, "docs", "IOS.md"), encoding="utf-8") as handle:
+            guide = handle.read()
+        section = guide[guide.index("\n## Push services\n"):]
+        samples = re.findall(r"\n```swift\n(.*?)\n```\n", section, re.S)
+        self.assertEqual(len(samples), 1)
+        self.assertIn("PushServiceReceipts", samples[0])
+        swiftc = shutil.which(os.environ.get("SWIFTC", "swiftc"))
+        if swiftc is None:
+            self.skipTest("swiftc is not on PATH")
+        folder = tempfile.mkdtemp(prefix="announce-push-swift-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        path = os.path.join(folder, "PushServiceReceipts.swift")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(samples[0] + "\n")
+        result = subprocess.run([swiftc, "-parse", path], capture_output=True, text=True, timeout=300)
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+
 KEY_NAMES = {
     "jpush": ["JPUSH_APP_KEY", "JPUSH_MASTER_SECRET"],
     "aliyun": ["ALIBABA_CLOUD_ACCESS_KEY_ID", "ALIBABA_CLOUD_ACCESS_KEY_SECRET", "ALIYUN_PUSH_APP_KEY"],
@@ -269,7 +393,8 @@ def main():
         sys.exit(69)
     program = unittest.main(exit=False, verbosity=1)
     result = program.result
-    failed = len(result.failures) + len(result.errors)
+    # A test with failing subtests counts once.
+    failed = len({getattr(test, "test_case", test).id() for test, _ in result.failures + result.errors})
     print(f"scripts/push: {result.testsRun - failed} passed, {failed} failed")
     sys.exit(1 if failed or not result.testsRun else 0)
 
