@@ -96,6 +96,9 @@ def jpush(push, keys, arguments):
         raise Failure(REFUSED, f"refused: {status} {error.error_code} {error.details}") from None
     except (common.APIConnectionException, common.APIRequestException) as error:
         raise network_failure("JPush", error) from None
+    except (AttributeError, ValueError):
+        # The SDK cannot read an error answer without JPush's error object.
+        raise Failure(REFUSED, "refused: JPush answered with an error the SDK cannot read") from None
     return f"sent: jpush msg_id {answer.payload.get('msg_id')}"
 
 

@@ -58,9 +58,26 @@ class StandIn:
 
     def answer(self, method, path, query, headers, body):
         try:
-            return self.handle(method, path, query, headers, body)
+            status, answer, arrival = self.handle(method, path, query, headers, body)
         except Problem as problem:
             return problem.status, problem.answer, None
+        if arrival is not None and not isinstance(self.announce_fields(arrival).get("announce-id"), (str, int)):
+            # The stand-in's own check, beyond the service's: a push whose
+            # payment id the phone would not find where it reads it.
+            return 422, self.own("loopback: no announce-id where the phone reads this service's custom fields"), None
+        return status, answer, arrival
+
+    @staticmethod
+    def announce_fields(arrival):
+        """announce's fields where the phone finds them: top-level keys."""
+        return arrival
+
+    def own(self, message):
+        """The stand-in's own refusal, in the service's error shape."""
+        try:
+            self.refuse(*self.OWN_REFUSAL, message)
+        except Problem as problem:
+            return problem.answer
 
 
 class JPush(StandIn):
@@ -70,6 +87,7 @@ class JPush(StandIn):
     notification.ios.extras arrive as top-level keys beside aps, with JPush's _j_ keys."""
 
     NAMES = {"JPUSH_APP_KEY": 24, "JPUSH_MASTER_SECRET": 24}
+    OWN_REFUSAL = (422, 1003)
 
     def refuse(self, status, code, message):
         raise Problem(status, {"error": {"code": code, "message": message}})
@@ -118,6 +136,7 @@ class Aliyun(StandIn):
     in the query; iOSExtParameters a JSON map in a string, whose keys arrive top-level."""
 
     NAMES = {"ALIBABA_CLOUD_ACCESS_KEY_ID": 24, "ALIBABA_CLOUD_ACCESS_KEY_SECRET": 30, "ALIYUN_PUSH_APP_KEY": 0}
+    OWN_REFUSAL = (422, "Loopback.AnnounceFields")
 
     def refuse(self, status, code, message):
         raise Problem(status, {"RequestId": str(uuid.uuid4()).upper(), "HostId": "cloudpush.aliyuncs.com",

@@ -16,10 +16,16 @@ class Getui(StandIn):
     top-level key "payload", with Getui's _ge_ and _gmid_ keys."""
 
     NAMES = {"GETUI_APP_ID": 22, "GETUI_APP_KEY": 22, "GETUI_MASTER_SECRET": 22}
+    OWN_REFUSAL = (20001,)
 
     def __init__(self, keys, target):
         super().__init__(keys, target)
         self.tokens = set()
+
+    @staticmethod
+    def announce_fields(arrival):
+        """Getui's custom fields: the `payload` string, as JSON."""
+        return string_map(arrival.get("payload")) or {}
 
     @staticmethod
     def refuse(code, message):
@@ -87,6 +93,7 @@ class TPNS(StandIn):
     valid). message.ios.custom_content (a JSON string) arrives as top-level keys, with "xg"."""
 
     NAMES = {"TPNS_ACCESS_ID": 0, "TPNS_SECRET_KEY": 32}
+    OWN_REFUSAL = (422, 1008007)
 
     @staticmethod
     def refuse(status, code, message):
@@ -137,6 +144,7 @@ class Umeng(StandIn):
     production_mode). The payload arrives as sent, with Umeng's "d" and "p"."""
 
     NAMES = {"UMENG_APP_KEY": 24, "UMENG_MASTER_SECRET": 32}
+    OWN_REFUSAL = (422, "2004")
 
     @staticmethod
     def refuse(status, code, message):

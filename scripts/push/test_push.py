@@ -116,6 +116,25 @@ def placed(service, request):
     return {name: value for name, value in body["payload"].items() if name != "aps"}
 
 
+class OptionTests(unittest.TestCase):
+    def test_badOptionsExit64InOneLine(self):
+        for arguments in ([], ["fcm", "--target", TARGET], ["jpush"], ["jpush", "--target", "a b"], ["jpush", "--target", TARGET, "--max-age", "0"]):
+            with self.subTest(arguments=arguments):
+                result = send(arguments[0] if arguments else "", arguments[1:]) if arguments else \
+                    subprocess.run([SEND], capture_output=True, text=True, timeout=FIRST_RUN)
+                self.assertEqual(result.returncode, 64, result)
+                self.assertEqual(len(result.stderr.splitlines()), 1, result)
+
+    def test_aLineThatIsNoPushIsRefusedBeforeAnythingIsSent(self):
+        for line, message in [("not json", "the line is not JSON"),
+                              ('{"amount":"-5","line":2,"error":"not an amount: -5"}', "the line is a failed item"),
+                              ('{"amount":"1"}', "the line has no aps object")]:
+            with self.subTest(line=line):
+                result = send("jpush", ["--target", TARGET, "--endpoint", "http://127.0.0.1:9"], line)
+                self.assertEqual(result.returncode, 65, result)
+                self.assertTrue(result.stderr.startswith("send-through: " + message), result)
+
+
 class PushServiceTests(unittest.TestCase):
     def setUp(self):
         self.scratch = tempfile.mkdtemp(prefix="announce-push-")
@@ -221,6 +240,15 @@ class PushServiceTests(unittest.TestCase):
         self.assertEqual(result.returncode, 1, result)
         self.assertOneLine(result.stdout)
         self.assertFalse(os.path.exists(standin.arrival))
+
+    def aPushWithoutAnnouncesFieldsIsCaught(self, service):
+        # A plain push (no announce-id where the phone reads it): the stand-in's own 422.
+        line = json.dumps({"aps": {"alert": {"title": "收款通知", "body": "到账一元"}, "sound": "pay.caf"}}, ensure_ascii=False)
+        standin = self.standin(service, requests=2 if service == "getui" else 1)
+        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], line)
+        self.assertEqual(result.returncode, 1, result)
+        self.assertTrue(result.stdout.startswith("refused: "), result)
+        self.assertEqual(standin.finish()[-1]["status"], 422)
 
     def theLongestPushFits(self, service):
         for held in (False, True):
@@ -380,7 +408,7 @@ KEY_NAMES = {
 }
 
 KINDS = ["sends", "sendsAHeldPayment", "rejectedKeysAreOneLine", "missingKeysAreOneLine", "anErrorAnswerIsOneLine",
-         "aPushTooLargeIsRefused", "theLongestPushFits", "noAnswerInTimeIsOneLine", "anUnreachableServiceIsOneLine"]
+         "aPushTooLargeIsRefused", "aPushWithoutAnnouncesFieldsIsCaught", "theLongestPushFits", "noAnswerInTimeIsOneLine", "anUnreachableServiceIsOneLine"]
 for _service in SERVICES:
     for _kind in KINDS:
         setattr(PushServiceTests, f"test_{_service}_{_kind}",
