@@ -70,6 +70,14 @@ class Push:
         }
         self.collapse_id = collapse_id(self.fields.get("announce-id"))
 
+    def string_fields(self):
+        """announce's fields with every value a string (a number's digits, an
+        object's compact JSON), for the services whose custom values are
+        strings."""
+        return {name: value if isinstance(value, str) else
+                json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+                for name, value in self.fields.items()}
+
     def fields_json(self):
         """announce's fields as one compact JSON object in a string, for the
         services that carry custom fields as a string."""

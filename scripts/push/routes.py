@@ -104,8 +104,8 @@ def jpush(push, keys, arguments):
 
 # Aliyun EMAS Push: https://help.aliyun.com/document_detail/48089.html (Action=Push, AppKey,
 # PushType NOTICE, DeviceType iOS, Target DEVICE, iOSApnsEnv, iOSMusic, iOSMutableContent,
-# iOSExtParameters as a JSON map in a string, ExpireTime, iOSNotificationCollapseId), signed by
-# the SDK (Alibaba Cloud's ACS3-HMAC-SHA256).
+# iOSExtParameters as a JSON map of strings in a string, ExpireTime, iOSNotificationCollapseId),
+# signed by the SDK (Alibaba Cloud's ACS3-HMAC-SHA256).
 def aliyun(push, keys, arguments):
     from alibabacloud_push20160801 import models
     from alibabacloud_push20160801.client import Client
@@ -128,7 +128,8 @@ def aliyun(push, keys, arguments):
         title=push.title or None, body=push.body, i_osapns_env="PRODUCT" if arguments.production else "DEV",
         # An empty iOSMusic is a silent notification; none at all would be the default sound.
         i_osmusic=push.sound or "", i_osmutable_content=push.mutable or None,
-        i_osext_parameters=push.fields_json(), store_offline=True,
+        i_osext_parameters=json.dumps(push.string_fields(), ensure_ascii=False, separators=(",", ":"), sort_keys=True),
+        store_offline=True,
         expire_time=expiry.strftime("%Y-%m-%dT%H:%M:%SZ"), i_osnotification_collapse_id=push.collapse_id)
     milliseconds = int(arguments.timeout * 1000)
     runtime = RuntimeOptions(autoretry=False, max_attempts=1, read_timeout=milliseconds, connect_timeout=milliseconds)
@@ -200,11 +201,11 @@ def tpns(push, keys, arguments):
 
 
 # Umeng U-Push: http://dev.umeng.com/push/ios/api-doc (POST /api/send?sign=MD5("POST" + url +
-# body + app_master_secret); type unicast, device_tokens, payload with aps and custom keys beside
-# it, policy.expire_time, production_mode).
+# body + app_master_secret); type unicast, device_tokens, payload with aps and custom string
+# values beside it, policy.expire_time, production_mode).
 def umeng(push, keys, arguments):
     url = (arguments.endpoint.rstrip("/") if arguments.endpoint else "https://msgapi.umeng.com") + "/api/send"
-    payload = {"aps": push.aps, **push.fields}
+    payload = {"aps": push.aps, **push.string_fields()}
     beijing = datetime.timezone(datetime.timedelta(hours=8))
     expiry = datetime.datetime.fromtimestamp(time.time() + arguments.max_age, beijing)
     body = json.dumps({

@@ -133,7 +133,8 @@ class Aliyun(StandIn):
     """https://help.aliyun.com/document_detail/48089.html (Push) signed as
     https://help.aliyun.com/zh/sdk/product-overview/v3-request-structure-and-signature describes
     (ACS3-HMAC-SHA256 over the canonical request: x-acs-* headers, host, content-type). Parameters
-    in the query; iOSExtParameters a JSON map in a string, whose keys arrive top-level."""
+    in the query; iOSExtParameters a JSON map of strings in a string, whose keys arrive top-level with
+    the strings given (help.aliyun.com/document_detail/50271)."""
 
     NAMES = {"ALIBABA_CLOUD_ACCESS_KEY_ID": 24, "ALIBABA_CLOUD_ACCESS_KEY_SECRET": 30, "ALIYUN_PUSH_APP_KEY": 0}
     OWN_REFUSAL = (422, "Loopback.AnnounceFields")
@@ -193,7 +194,7 @@ class Aliyun(StandIn):
         if not parameters.get("Body"):
             self.refuse(400, "MissingBody", "Body is mandatory for this action.")
         extras = string_map(parameters.get("iOSExtParameters", "{}"))
-        if extras is None:
+        if extras is None or not all(isinstance(value, str) for value in extras.values()):
             self.refuse(400, "InvalidJsonExtParameter", "The specified ExtParameter is not valid json format of map.")
         try:
             time.strptime(parameters.get("ExpireTime", ""), "%Y-%m-%dT%H:%M:%SZ")

@@ -140,8 +140,8 @@ class TPNS(StandIn):
 class Umeng(StandIn):
     """http://dev.umeng.com/push/ios/api-doc (POST /api/send?sign=MD5("POST" + url + post-body +
     app_master_secret); appkey, timestamp within 10 minutes, type unicast, device_tokens, payload
-    with aps and custom keys beside it (not "d" or "p", Umeng's own), policy.expire_time,
-    production_mode). The payload arrives as sent, with Umeng's "d" and "p"."""
+    with aps and custom keys beside it (not "d" or "p", Umeng's own; string values),
+    policy.expire_time, production_mode). The payload arrives as sent, with Umeng's "d" and "p"."""
 
     NAMES = {"UMENG_APP_KEY": 24, "UMENG_MASTER_SECRET": 32}
     OWN_REFUSAL = (422, "2004")
@@ -173,6 +173,8 @@ class Umeng(StandIn):
             self.refuse(400, "2004", "payload.aps is required")
         if "d" in payload or "p" in payload:
             self.refuse(400, "2004", "payload keys d and p are Umeng's own")
+        if not all(isinstance(value, str) for name, value in payload.items() if name != "aps"):
+            self.refuse(400, "2004", "custom values beside aps must be strings")
         expiry = (request.get("policy") or {}).get("expire_time")
         try:
             time.strptime(expiry or "", "%Y-%m-%d %H:%M:%S")
