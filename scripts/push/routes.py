@@ -50,10 +50,18 @@ def post_json(service, url, body, timeout, headers=None, auth=None):
                                headers={"content-type": "application/json;charset=utf-8", **(headers or {})}, auth=auth)
     except requests.RequestException as error:
         raise network_failure(service, error) from None
+    return answer.status_code, json_answer(service, answer)
+
+
+def json_answer(service, answer):
+    """The answer's JSON object; anything else is a refusal in one line."""
     try:
-        return answer.status_code, answer.json()
+        value = answer.json()
     except ValueError:
-        raise Failure(REFUSED, f"refused: {service} answered {answer.status_code} without JSON") from None
+        value = None
+    if not isinstance(value, dict):
+        raise Failure(REFUSED, f"refused: {service} answered {answer.status_code} without a JSON object")
+    return value
 
 
 # JPush: https://docs.jiguang.cn/jpush/server/push/rest_api_v3_push/ (POST /v3/push, HTTP Basic
@@ -155,7 +163,7 @@ def getui(push, keys, arguments):
     sign = hashlib.sha256((keys["GETUI_APP_KEY"] + timestamp + keys["GETUI_MASTER_SECRET"]).encode("utf-8")).hexdigest()
     status, answer = post_json("Getui", base + "/auth", {"sign": sign, "timestamp": timestamp, "appkey": keys["GETUI_APP_KEY"]},
                                arguments.timeout)
-    token = (answer.get("data") or {}).get("token") if isinstance(answer, dict) else None
+    token = answer["data"].get("token") if isinstance(answer.get("data"), dict) else None
     if status != 200 or answer.get("code") != 0 or not isinstance(token, str):
         raise Failure(CREDENTIALS, f"Getui refused the app key and master secret: {answer.get('code')} {answer.get('msg')}")
     ios = {"type": "notify", "aps": push.aps, "payload": push.fields_json()}
@@ -171,7 +179,7 @@ def getui(push, keys, arguments):
     status, answer = post_json("Getui", base + "/push/single/cid", body, arguments.timeout, headers={"token": token})
     if status != 200 or answer.get("code") != 0:
         raise Failure(REFUSED, f"refused: {status} {answer.get('code')} {answer.get('msg')}")
-    tasks = answer.get("data") or {}
+    tasks = answer.get("data") if isinstance(answer.get("data"), dict) else {}
     return f"sent: getui taskid {next(iter(tasks), '')}"
 
 
@@ -192,7 +200,7 @@ def tpns(push, keys, arguments):
     }
     status, answer = post_json("Tencent Push", url, body, arguments.timeout,
                                auth=(keys["TPNS_ACCESS_ID"], keys["TPNS_SECRET_KEY"]))
-    code = answer.get("ret_code") if isinstance(answer, dict) else None
+    code = answer.get("ret_code")
     if code == 1008003 or status == 401:
         raise Failure(CREDENTIALS, f"Tencent Push rejected the access ID and secret key: {code} {answer.get('err_msg')}")
     if status != 200 or code != 0:
@@ -222,12 +230,10 @@ def umeng(push, keys, arguments):
     try:
         answer = requests.post(url, params={"sign": sign}, data=body.encode("utf-8"), timeout=arguments.timeout,
                                headers={"content-type": "application/json"})
-        status, result = answer.status_code, answer.json()
     except requests.RequestException as error:
         raise network_failure("Umeng", error) from None
-    except ValueError:
-        raise Failure(REFUSED, f"refused: Umeng answered {answer.status_code} without JSON") from None
-    data = result.get("data") or {} if isinstance(result, dict) else {}
+    status, result = answer.status_code, json_answer("Umeng", answer)
+    data = result.get("data") if isinstance(result.get("data"), dict) else {}
     if result.get("ret") != "SUCCESS":
         code = str(data.get("error_code"))
         if code in ("2027", "2002", "2016"):
