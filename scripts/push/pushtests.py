@@ -119,7 +119,8 @@ class LoopbackAPNs:
         self.folder, self.device_token = folder, device_token
         self.process = subprocess.Popen(
             [LOOPBACK_APNS, "--dir", folder, "--key-id", self.KEY_ID, "--team-id", self.TEAM_ID, "--topic", self.TOPIC,
-             "--device-token", device_token, "--requests", "1", "--seconds", "300"],
+             "--device-token", device_token, "--requests", "1", "--seconds", "300",
+             "--arrival-out", os.path.join(folder, "arrival.json")],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.url = self.process.stdout.readline().strip()
         assert self.url.startswith("https://127.0.0.1:"), f"loopback-apns did not start: {self.url!r}"

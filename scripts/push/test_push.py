@@ -195,6 +195,11 @@ class APNsRouteTests(unittest.TestCase):
         result = send("apns", standin.options(os.path.join(scratch, "tokens")), batch_line(scratch))
         self.assertEqual(result.returncode, 0, result)
         self.assertTrue(result.stdout.startswith("sent: 200 apns-id "), result)
+        printed = json.loads(batch_line(scratch))
+        with open(os.path.join(scratch, "apns", "arrival.json"), encoding="utf-8") as handle:
+            arrival = json.loads(handle.read())
+        self.assertEqual({name: arrival[name] for name in FIELDS}, {name: printed[name] for name in FIELDS})
+        self.assertEqual(arrival["aps"], printed["aps"])
 
 
 class DocumentedSendTests(unittest.TestCase):
