@@ -24,6 +24,9 @@ TARGET = "1a0018970a4c5b5e1e7"
 STRING_VALUES = {"aliyun", "umeng"}
 FIELDS = {"announce-at", "announce-id", "announce-message", "announce-sound-url"}
 
+# The stand-ins are on this machine: no proxy of the environment sits between.
+os.environ["NO_PROXY"] = os.environ["no_proxy"] = "127.0.0.1,localhost"
+
 
 def batch_line(scratch, item='{"amount": "123.45", "id": "order-9", "at": 1767225600}'):
     """The line announce batch prints for `item`."""

@@ -19,7 +19,6 @@ import requests
 # Exit statuses, as send-through --help documents them.
 REFUSED = 1
 BAD_OPTIONS = 64
-NOT_A_PUSH = 65
 UNREACHABLE = 69
 NO_ANSWER = 75
 CREDENTIALS = 77
