@@ -3,10 +3,13 @@ background, announce's lines, and where each service carries announce's
 fields. Standard library only.
 """
 
+import atexit
 import json
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -23,6 +26,10 @@ TARGET = "1a0018970a4c5b5e1e7"
 # help.aliyun.com/document_detail/50271, Umeng's iOS API).
 STRING_VALUES = {"aliyun", "umeng"}
 FIELDS = {"announce-at", "announce-id", "announce-message", "announce-sound-url"}
+
+# Kept tokens go to a folder of the tests' own, never the user's cache.
+TOKENS = tempfile.mkdtemp(prefix="announce-push-tokens-")
+atexit.register(shutil.rmtree, TOKENS, True)
 
 # The stand-ins are on this machine: no proxy of the environment sits between.
 os.environ["NO_PROXY"] = os.environ["no_proxy"] = "127.0.0.1,localhost"
@@ -87,8 +94,8 @@ class StandIn:
         self.process.stdout.close()
 
 
-def send(service, arguments, line=None, environment=None):
-    return subprocess.run([SEND, service] + arguments, input=(line + "\n") if line is not None else "",
+def send(service, arguments, line=None, environment=None, tokens=TOKENS):
+    return subprocess.run([SEND, service] + arguments + ["--token-cache", tokens], input=(line + "\n") if line is not None else "",
                           capture_output=True, text=True, timeout=FIRST_RUN, env=environment)
 
 

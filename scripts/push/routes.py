@@ -5,16 +5,20 @@ status and one line. JPush and Aliyun EMAS Push go through their own SDKs
 (jpush, alibabacloud-push20160801); Getui, Tencent Push and Umeng are
 written here from their REST documentation (see send-through --help for
 why), with requests. Nothing is retried: each route makes one call (Getui
-two: its token, then the push).
+two when it has no valid token kept: its token, then the push; one more of
+each when Getui refuses a kept token).
 """
 
 import datetime
 import hashlib
 import json
+import os
 import time
 import uuid
 
 import requests
+
+import tokenstore
 
 # Exit statuses, as send-through --help documents them.
 REFUSED = 1
@@ -153,18 +157,36 @@ def aliyun(push, keys, arguments):
 
 
 # Getui RestAPI V2: https://docs.getui.com/getui/server/rest_v2/token (POST $BaseUrl/auth,
-# sign = sha256(appkey + timestamp + mastersecret)) and
-# https://docs.getui.com/getui/server/rest_v2/push/ (POST $BaseUrl/push/single/cid with the token
-# header; push_channel.ios: type notify, aps, payload string, apns-collapse-id; settings.ttl in ms).
-def getui(push, keys, arguments):
-    base = (arguments.endpoint.rstrip("/") if arguments.endpoint else "https://restapi.getui.com") + "/v2/" + keys["GETUI_APP_ID"]
+# sign = sha256(appkey + timestamp + mastersecret); a token for a day, refreshed when a call
+# answers 10001) and https://docs.getui.com/getui/server/rest_v2/push/ (POST
+# $BaseUrl/push/single/cid with the token header; push_channel.ios: type notify, aps, payload
+# string, apns-collapse-id; settings.ttl in ms).
+GETUI_TOKEN_INVALID = 10001
+
+
+def getui_token(base, keys, arguments):
+    """Getui's token: the kept one while valid (less a minute), else a new
+    one from /auth, kept. Returns the token, its file, and whether it was
+    kept from an earlier run."""
+    fingerprint = hashlib.sha256("\n".join([base, keys["GETUI_APP_KEY"], keys["GETUI_MASTER_SECRET"]]).encode()).hexdigest()
+    path = os.path.join(tokenstore.folder(arguments.token_cache), f"getui-token-{fingerprint[:32]}.json")
+    token = tokenstore.read(path, fingerprint, time.time() + 60)
+    if token:
+        return token, path, True
     timestamp = str(int(time.time() * 1000))
     sign = hashlib.sha256((keys["GETUI_APP_KEY"] + timestamp + keys["GETUI_MASTER_SECRET"]).encode("utf-8")).hexdigest()
     status, answer = post_json("Getui", base + "/auth", {"sign": sign, "timestamp": timestamp, "appkey": keys["GETUI_APP_KEY"]},
                                arguments.timeout)
-    token = answer["data"].get("token") if isinstance(answer.get("data"), dict) else None
-    if status != 200 or answer.get("code") != 0 or not isinstance(token, str):
+    data = answer.get("data") if isinstance(answer.get("data"), dict) else {}
+    token, until = data.get("token"), str(data.get("expire_time", ""))
+    if status != 200 or answer.get("code") != 0 or not isinstance(token, str) or not until.isdigit():
         raise Failure(CREDENTIALS, f"Getui refused the app key and master secret: {answer.get('code')} {answer.get('msg')}")
+    tokenstore.keep(path, fingerprint, token, int(until) / 1000)
+    return token, path, False
+
+
+def getui(push, keys, arguments):
+    base = (arguments.endpoint.rstrip("/") if arguments.endpoint else "https://restapi.getui.com") + "/v2/" + keys["GETUI_APP_ID"]
     ios = {"type": "notify", "aps": push.aps, "payload": push.fields_json()}
     if push.collapse_id:
         ios["apns-collapse-id"] = push.collapse_id
@@ -175,7 +197,14 @@ def getui(push, keys, arguments):
         "push_message": {"transmission": push.fields_json()},
         "push_channel": {"ios": ios},
     }
+    token, path, kept = getui_token(base, keys, arguments)
     status, answer = post_json("Getui", base + "/push/single/cid", body, arguments.timeout, headers={"token": token})
+    if answer.get("code") == GETUI_TOKEN_INVALID:
+        # A kept token Getui no longer takes: one new token, one more try.
+        tokenstore.forget(path)
+        if kept:
+            token, path, _ = getui_token(base, keys, arguments)
+            status, answer = post_json("Getui", base + "/push/single/cid", body, arguments.timeout, headers={"token": token})
     if status != 200 or answer.get("code") != 0:
         raise Failure(REFUSED, f"refused: {status} {answer.get('code')} {answer.get('msg')}")
     tasks = answer.get("data") if isinstance(answer.get("data"), dict) else {}

@@ -7,6 +7,7 @@ scripts/push/.venv from PyPI. Standard library only.
   python3 scripts/push/test_push.py [-k PATTERN]
 """
 
+import hashlib
 import json
 import os
 import re
@@ -15,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 from pushtests import (ANNOUNCE, FIELDS, FIRST_RUN, KEY_NAMES, ROOT, SEND, SERVICES, STRING_VALUES, TARGET, LoopbackAPNs,
@@ -186,6 +188,49 @@ class PushServiceTests(unittest.TestCase):
         self.assertTrue(result.stderr.startswith("send-through: cannot reach "), result)
 
 
+class GetuiTokenTests(unittest.TestCase):
+    """Getui limits its auth calls: the token is kept and reused, and a kept
+    token Getui refuses is replaced once."""
+
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp(prefix="announce-push-getui-")
+        self.addCleanup(shutil.rmtree, self.scratch, True)
+        self.tokens = os.path.join(self.scratch, "tokens")
+
+    def test_pushesInARowShareOneToken(self):
+        standin = StandIn("getui", os.path.join(self.scratch, "getui"), requests=4)
+        self.addCleanup(standin.stop)
+        line = batch_line(self.scratch)
+        for _ in range(3):
+            result = send("getui", ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], line,
+                          tokens=self.tokens)
+            self.assertEqual(result.returncode, 0, result)
+        records = standin.finish()
+        self.assertEqual([record["path"].rsplit("/", 1)[-1] for record in records], ["auth", "cid", "cid", "cid"])
+        kept = os.listdir(self.tokens)
+        self.assertEqual(len(kept), 1, kept)
+        self.assertEqual(os.stat(os.path.join(self.tokens, kept[0])).st_mode & 0o777, 0o600)
+        self.assertEqual(os.stat(self.tokens).st_mode & 0o777, 0o700)
+
+    def test_aKeptTokenGetuiRefusesIsReplacedOnce(self):
+        standin = StandIn("getui", os.path.join(self.scratch, "getui"), requests=3)
+        self.addCleanup(standin.stop)
+        with open(standin.keys, encoding="utf-8") as handle:
+            keys = dict(entry.strip().split("=", 1) for entry in handle if "=" in entry)
+        base = standin.url + "/v2/" + keys["GETUI_APP_ID"]
+        fingerprint = hashlib.sha256("\n".join([base, keys["GETUI_APP_KEY"], keys["GETUI_MASTER_SECRET"]]).encode()).hexdigest()
+        os.makedirs(self.tokens, mode=0o700)
+        path = os.path.join(self.tokens, f"getui-token-{fingerprint[:32]}.json")
+        with open(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600), "w") as handle:
+            json.dump({"fingerprint": fingerprint, "token": "no-longer-valid", "until": time.time() + 3600}, handle)
+        result = send("getui", ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], batch_line(self.scratch),
+                      tokens=self.tokens)
+        self.assertEqual(result.returncode, 0, result)
+        records = standin.finish()
+        self.assertEqual([(record["path"].rsplit("/", 1)[-1], record["answer"]["code"]) for record in records],
+                         [("cid", 10001), ("auth", 0), ("cid", 0)])
+
+
 class APNsRouteTests(unittest.TestCase):
     def test_sendThroughAPNsRunsSendPush(self):
         scratch = tempfile.mkdtemp(prefix="announce-push-apns-")
@@ -224,7 +269,7 @@ class DocumentedSendTests(unittest.TestCase):
             standin = StandIn(service, os.path.join(scratch, service), requests=2 if service == "getui" else 1, target=target)
             self.addCleanup(standin.stop)
             arguments[arguments.index("--keys") + 1] = standin.keys
-            arguments += ["--endpoint", standin.url]
+            arguments += ["--endpoint", standin.url, "--token-cache", os.path.join(scratch, "tokens")]
         result = subprocess.run([SEND, service] + arguments, capture_output=True, text=True, timeout=FIRST_RUN, cwd=scratch)
         printed = result.stdout.splitlines()
         self.assertEqual(len(printed), len(output), f"{path}:{number}: {result}")
