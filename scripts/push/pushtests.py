@@ -125,15 +125,21 @@ class LoopbackAPNs:
 
     KEY_ID, TEAM_ID, TOPIC = "ABC123DEFG", "DEF123GHIJ", "com.example.merchant"
 
-    def __init__(self, folder, device_token):
+    def __init__(self, folder, device_token, requests=1):
         self.folder, self.device_token = folder, device_token
         self.process = subprocess.Popen(
             [LOOPBACK_APNS, "--dir", folder, "--key-id", self.KEY_ID, "--team-id", self.TEAM_ID, "--topic", self.TOPIC,
-             "--device-token", device_token, "--requests", "1", "--seconds", "300",
+             "--device-token", device_token, "--requests", str(requests), "--seconds", "300",
              "--arrival-out", os.path.join(folder, "arrival.json")],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.url = self.process.stdout.readline().strip()
         assert self.url.startswith("https://127.0.0.1:"), f"loopback-apns did not start: {self.url!r}"
+
+    def finish(self):
+        """Waits for it to stop after its requests; its records."""
+        self.process.wait(timeout=60)
+        with open(os.path.join(self.folder, "requests.jsonl"), encoding="utf-8") as handle:
+            return [json.loads(line) for line in handle]
 
     def options(self, tokens):
         """send-push's options for this stand-in."""

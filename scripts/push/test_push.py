@@ -232,6 +232,34 @@ class GetuiTokenTests(unittest.TestCase):
 
 
 class APNsRouteTests(unittest.TestCase):
+    # Enough runs at once that, unlocked, some would sign tokens of their own.
+    RUNS = 8
+
+    def test_aBurstOfRunsSharesOneNewProviderToken(self):
+        """Runs started together with no kept token make one token, not one
+        each (APNs would answer the others 429 TooManyProviderTokenUpdates)."""
+        scratch = tempfile.mkdtemp(prefix="announce-push-apns-")
+        self.addCleanup(shutil.rmtree, scratch, True)
+        standin = LoopbackAPNs(os.path.join(scratch, "apns"), "5d1c" * 16, requests=self.RUNS)
+        self.addCleanup(standin.stop)
+        line = batch_line(scratch) + "\n"
+        runs = [subprocess.Popen([SEND, "apns"] + standin.options(os.path.join(scratch, "tokens")), stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(self.RUNS)]
+        # All wait on their standard input, past their start-up; then all go at once.
+        time.sleep(3)
+        for run in runs:
+            run.stdin.write(line)
+            run.stdin.close()
+        results = [(run.stdout.read(), run.stderr.read()) for run in runs]
+        for run in runs:
+            run.wait(timeout=FIRST_RUN)
+            run.stdout.close()
+            run.stderr.close()
+        self.assertEqual([run.returncode for run in runs], [0] * self.RUNS, results)
+        records = standin.finish()
+        self.assertEqual(sorted(record["status"] for record in records), [200] * self.RUNS, records)
+        self.assertEqual(max(record["tokens"] for record in records), 1)
+
     def test_sendThroughAPNsRunsSendPush(self):
         scratch = tempfile.mkdtemp(prefix="announce-push-apns-")
         self.addCleanup(shutil.rmtree, scratch, True)
