@@ -170,9 +170,15 @@ def getui_token(base, keys, arguments):
     kept from an earlier run."""
     fingerprint = hashlib.sha256("\n".join([base, keys["GETUI_APP_KEY"], keys["GETUI_MASTER_SECRET"]]).encode()).hexdigest()
     path = os.path.join(tokenstore.folder(arguments.token_cache), f"getui-token-{fingerprint[:32]}.json")
-    token = tokenstore.read(path, fingerprint, time.time() + 60)
-    if token:
-        return token, path, True
+    with tokenstore.lock(path):
+        token = tokenstore.read(path, fingerprint, time.time() + 60)
+        if token:
+            return token, path, True
+        return new_getui_token(base, keys, arguments, path, fingerprint)
+
+
+def new_getui_token(base, keys, arguments, path, fingerprint):
+    """A token from Getui's /auth, kept."""
     timestamp = str(int(time.time() * 1000))
     sign = hashlib.sha256((keys["GETUI_APP_KEY"] + timestamp + keys["GETUI_MASTER_SECRET"]).encode("utf-8")).hexdigest()
     status, answer = post_json("Getui", base + "/auth", {"sign": sign, "timestamp": timestamp, "appkey": keys["GETUI_APP_KEY"]},

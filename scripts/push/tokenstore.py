@@ -7,6 +7,8 @@ a day: https://docs.getui.com/getui/server/rest_v2/token), so a backend
 sending each payment must not ask for a token per push.
 """
 
+import contextlib
+import fcntl
 import json
 import os
 import stat
@@ -66,3 +68,21 @@ def forget(path):
         os.unlink(path)
     except OSError:
         pass
+
+
+@contextlib.contextmanager
+def lock(path):
+    """An exclusive lock beside the token file while it is read or made, so
+    runs started together ask for one token; a folder that cannot hold the
+    lock only costs the sharing."""
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        descriptor = os.open(path + ".lock", os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)
