@@ -9,8 +9,9 @@ BUILD_PACKAGES := pkg-config libsndfile1-dev libsamplerate0-dev libsonic-dev lib
 # Debian packages `make bench` needs for its peers (sox) and the C launcher.
 BENCH_PACKAGES := sox gcc libc6-dev
 # Debian packages `make test` needs beyond the build's: curl (with HTTP/2,
-# as Debian 12 builds it) and Python's venv, for the APNs scripts in
-# scripts/apns that the tests run against a server on 127.0.0.1.
+# as Debian 12 builds it) and Python's venv, for the push scripts in
+# scripts/apns and scripts/push that the tests run against servers on
+# 127.0.0.1.
 TEST_PACKAGES := curl ca-certificates python3 python3-venv
 # Debian packages `make voice` needs to regenerate the default voice.
 VOICE_PACKAGES := espeak-ng sox
@@ -28,11 +29,14 @@ build: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
 # swift test builds the fuzz targets too; each then replays its seeds once
-# (no libFuzzer), so `make fuzz` cannot rot unseen.
+# (no libFuzzer), so `make fuzz` cannot rot unseen. scripts/push's tests send
+# a line of the debug build's announce through each push service's route to
+# its stand-in on 127.0.0.1.
 test: deps lint
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) test
 	SWIFT=$(SWIFT) scripts/fuzz/run.sh --replay
+	python3 scripts/push/test_push.py
 
 # Rewrites the output of every `$ announce …` example in README.md and docs/
 # from what announce prints (the convention is in

@@ -42,7 +42,7 @@ import Testing
         defer { server.stop() }
         let common = [
             "--key-id", Self.keyID, "--team-id", Self.teamID, "--topic", Self.topic, "--device-token", Self.deviceToken.uppercased(),
-            "--server", server.url, "--cacert", scratch.file("apns/server.pem"),
+            "--server", server.url, "--cacert", scratch.file("apns/server.pem"), "--token-cache", scratch.file("tokens"),
         ]
         let key = ["--key", scratch.file("apns/AuthKey_\(Self.keyID).p8")]
         let start = Date()
@@ -87,6 +87,80 @@ import Testing
         // The token's claims, verified against the public key by the server.
         let claims = try #require(requests[0]["claims"] as? [String: Any])
         #expect(claims["iss"] as? String == Self.teamID)
+    }
+
+    /// The kept token's file, as send-push names it.
+    static func tokenFile(in scratch: ScratchFolder) -> URL {
+        scratch.url("tokens/apns-token-\(teamID)-\(keyID).json")
+    }
+
+    static func sha256(of file: URL) throws -> String {
+        let digest = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [file.path])
+        return String(digest.stdout.prefix(64))
+    }
+
+    @Test("pushes in a row share one provider token, kept in a 0600 file; a sender that makes a new token each time gets 429 as from APNs")
+    func theProviderTokenIsReusedAcrossRuns() throws {
+        let scratch = try ScratchFolder("apns-token")
+        let line = try Self.batchLine(in: scratch)
+        let server = try LoopbackAPNs(folder: scratch.url("apns"), requests: 5)
+        defer { server.stop() }
+        let common = [
+            "--key", scratch.file("apns/AuthKey_\(Self.keyID).p8"), "--key-id", Self.keyID, "--team-id", Self.teamID,
+            "--topic", Self.topic, "--device-token", Self.deviceToken, "--server", server.url, "--cacert", scratch.file("apns/server.pem"),
+        ]
+        for run in 0..<4 {
+            let sent = try Self.sendPush(common + ["--token-cache", scratch.file("tokens")], stdin: line + "\n")
+            #expect(sent.status == 0, "run \(run): \(sent)")
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: Self.tokenFile(in: scratch).path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let folder = try FileManager.default.attributesOfItem(atPath: scratch.file("tokens"))
+        #expect((folder[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        // Without the kept token, the next run signs a new one within 20 minutes.
+        let fresh = try Self.sendPush(common + ["--token-cache", scratch.file("elsewhere")], stdin: line + "\n")
+        #expect(fresh.status == 1, "\(fresh)")
+        #expect(fresh.stdout == "refused: 429 TooManyProviderTokenUpdates\n")
+
+        let requests = try server.finish()
+        try #require(requests.count == 5)
+        #expect(requests.map { $0["status"] as? Int } == [200, 200, 200, 200, 429])
+        #expect(requests.map { $0["tokens"] as? Int } == [1, 1, 1, 1, 1])
+    }
+
+    @Test("a kept token is reused up to 50 minutes after it was made, not after; one APNs refuses is forgotten")
+    func aKeptTokenIsReusedForFiftyMinutesAtMost() throws {
+        let scratch = try ScratchFolder("apns-token-age")
+        let line = try Self.batchLine(in: scratch)
+        let server = try LoopbackAPNs(folder: scratch.url("apns"), requests: 2)
+        defer { server.stop() }
+        let keyFile = scratch.url("apns/AuthKey_\(Self.keyID).p8")
+        let common = [
+            "--key", keyFile.path, "--key-id", Self.keyID, "--team-id", Self.teamID, "--topic", Self.topic,
+            "--device-token", Self.deviceToken, "--server", server.url, "--cacert", scratch.file("apns/server.pem"),
+            "--token-cache", scratch.file("tokens"),
+        ]
+        let fingerprint = try Self.sha256(of: keyFile)
+        let tokenFile = Self.tokenFile(in: scratch)
+        try FileManager.default.createDirectory(at: tokenFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        func keep(age: Int) throws {
+            let issued = Int(Date().timeIntervalSince1970) - age
+            try Data(#"{"iat":\#(issued),"key-sha256":"\#(fingerprint)","token":"not.a.token"}"#.utf8).write(to: tokenFile)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
+        }
+        // 49 minutes old: still reused (APNs refuses this one, it is no token).
+        try keep(age: 49 * 60)
+        let reused = try Self.sendPush(common, stdin: line + "\n")
+        #expect(reused.stdout == "refused: 403 InvalidProviderToken\n", "\(reused)")
+        #expect(!FileManager.default.fileExists(atPath: tokenFile.path), "a refused token is forgotten")
+        // 51 minutes old: a new token is signed and kept.
+        try keep(age: 51 * 60)
+        let renewed = try Self.sendPush(common, stdin: line + "\n")
+        #expect(renewed.status == 0, "\(renewed)")
+        let kept = try Self.jsonObject(String(contentsOf: tokenFile, encoding: .utf8))
+        #expect(kept["token"] as? String != "not.a.token")
+        #expect(abs((kept["iat"] as? Double ?? 0) - Date().timeIntervalSince1970) < 120)
+        _ = try server.finish()
     }
 
     @Test func aLongIdIsHashedForTheCollapseIdAndTheRequestCanBeShownWithoutSending() throws {

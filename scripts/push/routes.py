@@ -1,0 +1,289 @@
+"""Each push service's request, built from a Push and the service's keys.
+
+Every route returns a one-line success text or raises Failure with the exit
+status and one line. JPush and Aliyun EMAS Push go through their own SDKs
+(jpush, alibabacloud-push20160801); Getui, Tencent Push and Umeng are
+written here from their REST documentation (see send-through --help for
+why), with requests. Nothing is retried: each route makes one call (Getui
+two when it has no valid token kept: its token, then the push; one more of
+each when Getui refuses a kept token).
+"""
+
+import datetime
+import hashlib
+import json
+import os
+import time
+import uuid
+
+import requests
+
+import tokenstore
+
+# Exit statuses, as send-through --help documents them.
+REFUSED = 1
+BAD_OPTIONS = 64
+UNREACHABLE = 69
+NO_ANSWER = 75
+CREDENTIALS = 77
+
+
+class Failure(Exception):
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def network_failure(service, error):
+    """A failed call as its exit status: no answer in time, or unreachable."""
+    seen = error
+    while seen is not None:
+        if isinstance(seen, (requests.Timeout, TimeoutError)) or "timeout" in type(seen).__name__.lower():
+            return Failure(NO_ANSWER, f"no answer from {service} within the time limit")
+        # Alibaba Cloud's SDK keeps the transport's error as inner_exception.
+        seen = getattr(seen, "inner_exception", None) or seen.__cause__ or seen.__context__
+    return Failure(UNREACHABLE, f"cannot reach {service}: {type(error).__name__}")
+
+
+def post_json(service, url, body, timeout, headers=None, auth=None):
+    """One POST of a JSON body; the parsed JSON answer and the status."""
+    try:
+        answer = requests.post(url, data=json.dumps(body, ensure_ascii=False).encode("utf-8"), timeout=timeout,
+                               headers={"content-type": "application/json;charset=utf-8", **(headers or {})}, auth=auth)
+    except requests.RequestException as error:
+        raise network_failure(service, error) from None
+    return answer.status_code, json_answer(service, answer)
+
+
+def json_answer(service, answer):
+    """The answer's JSON object; anything else is a refusal in one line."""
+    try:
+        value = answer.json()
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        raise Failure(REFUSED, f"refused: {service} answered {answer.status_code} without a JSON object")
+    return value
+
+
+# JPush: https://docs.jiguang.cn/jpush/server/push/rest_api_v3_push/ (POST /v3/push, HTTP Basic
+# appKey:masterSecret; notification.ios with extras, sound, mutable-content; options.time_to_live,
+# apns_production, apns_collapse_id).
+def jpush(push, keys, arguments):
+    import logging
+
+    import jpush as sdk
+    from jpush import common
+
+    # The SDK logs failed answers on its own; the one line is ours.
+    logging.getLogger("jpush").disabled = True
+
+    zone = "default"
+    if arguments.endpoint:
+        # The SDK's own endpoint table: a zone of our own for the stand-in.
+        base = arguments.endpoint.rstrip("/") + "/v3/"
+        common.ZONES["LOOPBACK"] = {name: base for name in common.ZONES["DEFAULT"]}
+        zone = "loopback"
+    client = sdk.JPush(keys["JPUSH_APP_KEY"], keys["JPUSH_MASTER_SECRET"], timeout=arguments.timeout, zone=zone)
+    ios = {"alert": {"title": push.title, "body": push.body} if push.title else push.body, "extras": push.fields}
+    if push.sound:
+        ios["sound"] = push.sound
+    if push.mutable:
+        ios["mutable-content"] = True
+    request = client.create_push()
+    request.platform = ["ios"]
+    request.audience = {"registration_id": [arguments.target]}
+    request.notification = {"ios": ios}
+    request.options = {"time_to_live": arguments.max_age, "apns_production": arguments.production}
+    if push.collapse_id:
+        request.options["apns_collapse_id"] = push.collapse_id
+    try:
+        answer = request.send()
+    except common.Unauthorized:
+        raise Failure(CREDENTIALS, "JPush rejected the app key and master secret (401)") from None
+    except common.JPushFailure as error:
+        status = getattr(error.response, "status_code", "")
+        raise Failure(REFUSED, f"refused: {status} {error.error_code} {error.details}") from None
+    except (common.APIConnectionException, common.APIRequestException) as error:
+        raise network_failure("JPush", error) from None
+    except (AttributeError, ValueError):
+        # The SDK cannot read an error answer without JPush's error object.
+        raise Failure(REFUSED, "refused: JPush answered with an error the SDK cannot read") from None
+    return f"sent: jpush msg_id {answer.payload.get('msg_id')}"
+
+
+# Aliyun EMAS Push: https://help.aliyun.com/document_detail/48089.html (Action=Push, AppKey,
+# PushType NOTICE, DeviceType iOS, Target DEVICE, iOSApnsEnv, iOSMusic, iOSMutableContent,
+# iOSExtParameters as a JSON map of strings in a string, ExpireTime, iOSNotificationCollapseId),
+# signed by the SDK (Alibaba Cloud's ACS3-HMAC-SHA256).
+def aliyun(push, keys, arguments):
+    from alibabacloud_push20160801 import models
+    from alibabacloud_push20160801.client import Client
+    from alibabacloud_tea_openapi import exceptions
+    from alibabacloud_tea_openapi import models as openapi
+    from darabonba.runtime import RuntimeOptions
+
+    config = openapi.Config(access_key_id=keys["ALIBABA_CLOUD_ACCESS_KEY_ID"],
+                            access_key_secret=keys["ALIBABA_CLOUD_ACCESS_KEY_SECRET"], region_id="cn-hangzhou")
+    if arguments.endpoint:
+        scheme, _, host = arguments.endpoint.rstrip("/").partition("://")
+        config.protocol, config.endpoint = scheme, host
+    try:
+        app_key = int(keys["ALIYUN_PUSH_APP_KEY"])
+    except ValueError:
+        raise Failure(BAD_OPTIONS, "ALIYUN_PUSH_APP_KEY must be the app's number") from None
+    expiry = datetime.datetime.fromtimestamp(time.time() + arguments.max_age, datetime.timezone.utc)
+    request = models.PushRequest(
+        app_key=app_key, push_type="NOTICE", device_type="iOS", target="DEVICE", target_value=arguments.target,
+        title=push.title or None, body=push.body, i_osapns_env="PRODUCT" if arguments.production else "DEV",
+        # An empty iOSMusic is a silent notification; none at all would be the default sound.
+        i_osmusic=push.sound or "", i_osmutable_content=push.mutable or None,
+        i_osext_parameters=json.dumps(push.string_fields(), ensure_ascii=False, separators=(",", ":"), sort_keys=True),
+        store_offline=True,
+        expire_time=expiry.strftime("%Y-%m-%dT%H:%M:%SZ"), i_osnotification_collapse_id=push.collapse_id)
+    milliseconds = int(arguments.timeout * 1000)
+    runtime = RuntimeOptions(autoretry=False, max_attempts=1, read_timeout=milliseconds, connect_timeout=milliseconds)
+    try:
+        answer = Client(config).push_with_options(request, runtime)
+    except exceptions.AlibabaCloudException as error:
+        code = error.code or ""
+        if code.startswith(("InvalidAccessKeyId", "SignatureDoesNotMatch", "IncompleteSignature", "Forbidden")):
+            raise Failure(CREDENTIALS, f"Aliyun rejected the AccessKey: {error.status_code} {code}") from None
+        raise Failure(REFUSED, f"refused: {error.status_code} {code} {error.message}") from None
+    except Exception as error:  # the SDK raises its transport's own errors
+        raise network_failure("Aliyun", error) from None
+    return f"sent: aliyun MessageId {answer.body.message_id}"
+
+
+# Getui RestAPI V2: https://docs.getui.com/getui/server/rest_v2/token (POST $BaseUrl/auth,
+# sign = sha256(appkey + timestamp + mastersecret); a token for a day, refreshed when a call
+# answers 10001) and https://docs.getui.com/getui/server/rest_v2/push/ (POST
+# $BaseUrl/push/single/cid with the token header; push_channel.ios: type notify, aps, payload
+# string, apns-collapse-id; settings.ttl in ms).
+GETUI_TOKEN_INVALID = 10001
+
+
+def getui_token(base, keys, arguments):
+    """Getui's token: the kept one while valid (less a minute), else a new
+    one from /auth, kept. Returns the token, its file, and whether it was
+    kept from an earlier run."""
+    fingerprint = hashlib.sha256("\n".join([base, keys["GETUI_APP_KEY"], keys["GETUI_MASTER_SECRET"]]).encode()).hexdigest()
+    path = os.path.join(tokenstore.folder(arguments.token_cache), f"getui-token-{fingerprint[:32]}.json")
+    with tokenstore.lock(path):
+        token = tokenstore.read(path, fingerprint, time.time() + 60)
+        if token:
+            return token, path, True
+        return new_getui_token(base, keys, arguments, path, fingerprint)
+
+
+def new_getui_token(base, keys, arguments, path, fingerprint):
+    """A token from Getui's /auth, kept."""
+    timestamp = str(int(time.time() * 1000))
+    sign = hashlib.sha256((keys["GETUI_APP_KEY"] + timestamp + keys["GETUI_MASTER_SECRET"]).encode("utf-8")).hexdigest()
+    status, answer = post_json("Getui", base + "/auth", {"sign": sign, "timestamp": timestamp, "appkey": keys["GETUI_APP_KEY"]},
+                               arguments.timeout)
+    data = answer.get("data") if isinstance(answer.get("data"), dict) else {}
+    token, until = data.get("token"), str(data.get("expire_time", ""))
+    if status != 200 or answer.get("code") != 0 or not isinstance(token, str) or not until.isdigit():
+        raise Failure(CREDENTIALS, f"Getui refused the app key and master secret: {answer.get('code')} {answer.get('msg')}")
+    tokenstore.keep(path, fingerprint, token, int(until) / 1000)
+    return token, path, False
+
+
+def getui(push, keys, arguments):
+    base = (arguments.endpoint.rstrip("/") if arguments.endpoint else "https://restapi.getui.com") + "/v2/" + keys["GETUI_APP_ID"]
+    ios = {"type": "notify", "aps": push.aps, "payload": push.fields_json()}
+    if push.collapse_id:
+        ios["apns-collapse-id"] = push.collapse_id
+    body = {
+        "request_id": uuid.uuid4().hex,
+        "settings": {"ttl": arguments.max_age * 1000},
+        "audience": {"cid": [arguments.target]},
+        "push_message": {"transmission": push.fields_json()},
+        "push_channel": {"ios": ios},
+    }
+    token, path, kept = getui_token(base, keys, arguments)
+    status, answer = post_json("Getui", base + "/push/single/cid", body, arguments.timeout, headers={"token": token})
+    if answer.get("code") == GETUI_TOKEN_INVALID:
+        # A kept token Getui no longer takes: one new token, one more try.
+        tokenstore.forget(path)
+        if kept:
+            token, path, _ = getui_token(base, keys, arguments)
+            status, answer = post_json("Getui", base + "/push/single/cid", body, arguments.timeout, headers={"token": token})
+    if status != 200 or answer.get("code") != 0:
+        raise Failure(REFUSED, f"refused: {status} {answer.get('code')} {answer.get('msg')}")
+    tasks = answer.get("data") if isinstance(answer.get("data"), dict) else {}
+    return f"sent: getui taskid {next(iter(tasks), '')}"
+
+
+# Tencent Push (TPNS): https://cloud.tencent.com/document/product/548/39064 (POST /v3/push/app,
+# HTTP Basic AccessID:SecretKey; audience_type token, message_type notify, environment,
+# expire_time; message.ios.aps and custom_content) and its error codes,
+# https://cloud.tencent.com/document/product/548/39080.
+def tpns(push, keys, arguments):
+    url = (arguments.endpoint.rstrip("/") if arguments.endpoint else "https://api.tpns.tencent.com") + "/v3/push/app"
+    body = {
+        "audience_type": "token",
+        "token_list": [arguments.target],
+        "message_type": "notify",
+        "environment": "product" if arguments.production else "dev",
+        "expire_time": arguments.max_age,
+        "message": {"title": push.title, "content": push.body,
+                    "ios": {"aps": push.aps, "custom_content": push.fields_json()}},
+    }
+    status, answer = post_json("Tencent Push", url, body, arguments.timeout,
+                               auth=(keys["TPNS_ACCESS_ID"], keys["TPNS_SECRET_KEY"]))
+    code = answer.get("ret_code")
+    if code == 1008003 or status == 401:
+        raise Failure(CREDENTIALS, f"Tencent Push rejected the access ID and secret key: {code} {answer.get('err_msg')}")
+    if status != 200 or code != 0:
+        raise Failure(REFUSED, f"refused: {status} {code} {answer.get('err_msg')}")
+    return f"sent: tpns push_id {answer.get('push_id')}"
+
+
+# Umeng U-Push: http://dev.umeng.com/push/ios/api-doc (POST /api/send?sign=MD5("POST" + url +
+# body + app_master_secret); type unicast, device_tokens, payload with aps and custom string
+# values beside it, policy.expire_time, production_mode).
+def umeng(push, keys, arguments):
+    url = (arguments.endpoint.rstrip("/") if arguments.endpoint else "https://msgapi.umeng.com") + "/api/send"
+    payload = {"aps": push.aps, **push.string_fields()}
+    beijing = datetime.timezone(datetime.timedelta(hours=8))
+    expiry = datetime.datetime.fromtimestamp(time.time() + arguments.max_age, beijing)
+    body = json.dumps({
+        "appkey": keys["UMENG_APP_KEY"],
+        "timestamp": str(int(time.time())),
+        "type": "unicast",
+        "device_tokens": arguments.target,
+        "payload": payload,
+        "policy": {"expire_time": expiry.strftime("%Y-%m-%d %H:%M:%S")},
+        "production_mode": "true" if arguments.production else "false",
+        "description": "announce " + str(push.fields.get("announce-id", "")),
+    }, ensure_ascii=False, separators=(",", ":"))
+    sign = hashlib.md5(("POST" + url + body + keys["UMENG_MASTER_SECRET"]).encode("utf-8")).hexdigest()
+    try:
+        answer = requests.post(url, params={"sign": sign}, data=body.encode("utf-8"), timeout=arguments.timeout,
+                               headers={"content-type": "application/json"})
+    except requests.RequestException as error:
+        raise network_failure("Umeng", error) from None
+    status, result = answer.status_code, json_answer("Umeng", answer)
+    data = result.get("data") if isinstance(result.get("data"), dict) else {}
+    if result.get("ret") != "SUCCESS":
+        code = str(data.get("error_code"))
+        if code in ("2027", "2002", "2016"):
+            raise Failure(CREDENTIALS, f"Umeng rejected the app key and master secret: {code} {data.get('error_msg')}")
+        raise Failure(REFUSED, f"refused: {status} {code} {data.get('error_msg')}")
+    return f"sent: umeng msg_id {data.get('msg_id')}"
+
+
+ROUTES = {"jpush": jpush, "aliyun": aliyun, "getui": getui, "tpns": tpns, "umeng": umeng}
+
+# The keys each route reads, from --keys FILE or the environment.
+KEYS = {
+    "jpush": ["JPUSH_APP_KEY", "JPUSH_MASTER_SECRET"],
+    "aliyun": ["ALIBABA_CLOUD_ACCESS_KEY_ID", "ALIBABA_CLOUD_ACCESS_KEY_SECRET", "ALIYUN_PUSH_APP_KEY"],
+    "getui": ["GETUI_APP_ID", "GETUI_APP_KEY", "GETUI_MASTER_SECRET"],
+    "tpns": ["TPNS_ACCESS_ID", "TPNS_SECRET_KEY"],
+    "umeng": ["UMENG_APP_KEY", "UMENG_MASTER_SECRET"],
+}
+

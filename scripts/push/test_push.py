@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""Tests of scripts/push: send-through against loopback-push, for each
+service, on 127.0.0.1 only. `make test` runs them after `swift test` (they
+use the debug build's announce for real lines); the first run makes
+scripts/push/.venv from PyPI. Standard library only.
+
+  python3 scripts/push/test_push.py [-k PATTERN]
+"""
+
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+from pushtests import (ANNOUNCE, FIELDS, FIRST_RUN, KEY_NAMES, ROOT, SEND, SERVICES, STRING_VALUES, TARGET, LoopbackAPNs,
+                       StandIn, announce_fields, batch_line, documented_sends, longest_line, matches, placed, send)
+
+
+class OptionTests(unittest.TestCase):
+    def test_badOptionsExit64InOneLine(self):
+        for arguments in ([], ["fcm", "--target", TARGET], ["jpush"], ["jpush", "--target", "a b"], ["jpush", "--target", TARGET, "--max-age", "0"]):
+            with self.subTest(arguments=arguments):
+                result = send(arguments[0] if arguments else "", arguments[1:]) if arguments else \
+                    subprocess.run([SEND], capture_output=True, text=True, timeout=FIRST_RUN)
+                self.assertEqual(result.returncode, 64, result)
+                self.assertEqual(len(result.stderr.splitlines()), 1, result)
+
+    def test_aLineThatIsNoPushIsRefusedBeforeAnythingIsSent(self):
+        for line, message in [("not json", "the line is not JSON"),
+                              ('{"amount":"-5","line":2,"error":"not an amount: -5"}', "the line is a failed item"),
+                              ('{"amount":"1"}', "the line has no aps object")]:
+            with self.subTest(line=line):
+                result = send("jpush", ["--target", TARGET, "--endpoint", "http://127.0.0.1:9"], line)
+                self.assertEqual(result.returncode, 65, result)
+                self.assertTrue(result.stderr.startswith("send-through: " + message), result)
+
+
+class PushServiceTests(unittest.TestCase):
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp(prefix="announce-push-")
+        self.standins = []
+
+    def tearDown(self):
+        for standin in self.standins:
+            standin.stop()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+    def standin(self, service, **options):
+        standin = StandIn(service, os.path.join(self.scratch, service + str(len(self.standins))), **options)
+        self.standins.append(standin)
+        return standin
+
+    def assertOneLine(self, text):
+        self.assertEqual(len(text.splitlines()), 1, text)
+
+    # One test of each kind per service, made below.
+    def sends(self, service):
+        line = batch_line(self.scratch)
+        printed = json.loads(line)
+        standin = self.standin(service, requests=2 if service == "getui" else 1)
+        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url, "--max-age", "300"], line)
+        self.assertEqual(result.returncode, 0, result)
+        self.assertTrue(result.stdout.startswith(f"sent: {service} "), result)
+        self.assertOneLine(result.stdout)
+        request = standin.finish()[-1]
+        self.assertEqual(request["status"], 200, request)
+        expected = {name: printed[name] for name in FIELDS}
+        if service in STRING_VALUES:
+            expected = {name: value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"),
+                                                                               sort_keys=True)
+                        for name, value in expected.items()}
+        self.assertEqual(placed(service, request), expected)
+        arrival = standin.arrived()
+        self.assertEqual(announce_fields(service, arrival), expected)
+        self.assertEqual(arrival["aps"]["alert"], printed["aps"]["alert"])
+        self.assertEqual(arrival["aps"]["sound"], printed["sound"])
+        self.assertEqual(arrival["aps"].get("mutable-content"), 1, arrival)
+        # The keys each service adds beside announce's (see standins.py).
+        added = {"jpush": "_j_msgid", "aliyun": "_ALIYUN_NOTIFICATION_ID_", "getui": "_gmid_", "tpns": "xg", "umeng": "d"}
+        self.assertIn(added[service], arrival)
+        # The expiry, and the collapse id where the service has one.
+        body, query = request["request"], request["query"]
+        if service == "jpush":
+            self.assertEqual(body["options"]["time_to_live"], 300)
+            self.assertEqual(body["options"]["apns_collapse_id"], "order-9")
+        elif service == "aliyun":
+            self.assertEqual(query["iOSNotificationCollapseId"], "order-9")
+            self.assertEqual(query["iOSMusic"], printed["sound"])
+        elif service == "getui":
+            self.assertEqual(body["settings"]["ttl"], 300_000)
+            self.assertEqual(body["push_channel"]["ios"]["apns-collapse-id"], "order-9")
+        elif service == "tpns":
+            self.assertEqual(body["expire_time"], 300)
+        # No request ever carries a key in a recorded field.
+        with open(standin.keys, encoding="utf-8") as handle:
+            secrets = [entry.split("=", 1)[1].strip() for entry in handle if "SECRET" in entry]
+        self.assertFalse([secret for secret in secrets if secret in json.dumps(request) + result.stdout + result.stderr])
+
+    def sendsAHeldPayment(self, service):
+        line = batch_line(self.scratch)
+        standin = self.standin(service, requests=2 if service == "getui" else 1)
+        result = send(service, ["--held", "--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], line)
+        self.assertEqual(result.returncode, 0, result)
+        arrival = standin.arrived()
+        self.assertEqual(set(announce_fields(service, arrival)), {"announce-at", "announce-id"})
+        self.assertNotIn("sound", arrival["aps"], "a held payment is silent")
+
+    def rejectedKeysAreOneLine(self, service):
+        standin = self.standin(service)
+        with open(standin.keys, encoding="utf-8") as handle:
+            keys = dict(entry.strip().split("=", 1) for entry in handle if "=" in entry)
+        secret = next(name for name in keys if "SECRET" in name)
+        keys[secret] = keys[secret][::-1] + "x"
+        wrong = os.path.join(self.scratch, "wrong.keys")
+        with open(wrong, "w", encoding="utf-8") as handle:
+            handle.writelines(f"{name}={value}\n" for name, value in keys.items())
+        result = send(service, ["--target", TARGET, "--keys", wrong, "--endpoint", standin.url], batch_line(self.scratch))
+        self.assertEqual(result.returncode, 77, result)
+        self.assertEqual(result.stdout, "")
+        self.assertOneLine(result.stderr.replace("send-through: making scripts/push/.venv from requirements.txt (once)\n", ""))
+        self.assertNotIn(keys[secret], result.stderr)
+
+    def missingKeysAreOneLine(self, service):
+        environment = {name: value for name, value in os.environ.items() if not name.startswith(
+            ("JPUSH_", "ALIBABA_CLOUD_", "ALIYUN_", "GETUI_", "TPNS_", "UMENG_"))}
+        result = send(service, ["--target", TARGET, "--endpoint", "http://127.0.0.1:9"], batch_line(self.scratch), environment)
+        self.assertEqual(result.returncode, 77, result)
+        self.assertRegex(result.stderr, r"^send-through: the key [A-Z_]+ is missing \(in --keys FILE or the environment\)\n$")
+
+    def anErrorAnswerIsOneLine(self, service):
+        # A phone the service does not know: its own error answer.
+        standin = self.standin(service, target="another-phone", requests=2 if service == "getui" else 1)
+        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], batch_line(self.scratch))
+        self.assertEqual(result.returncode, 1, result)
+        self.assertTrue(result.stdout.startswith("refused: "), result)
+        self.assertOneLine(result.stdout)
+
+    def aPushTooLargeIsRefused(self, service):
+        line = json.loads(batch_line(self.scratch))
+        line["announce-message"]["prefix"] = "收" * 1400
+        standin = self.standin(service, requests=2 if service == "getui" else 1)
+        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url],
+                      json.dumps(line, ensure_ascii=False))
+        self.assertEqual(result.returncode, 1, result)
+        self.assertOneLine(result.stdout)
+        self.assertFalse(os.path.exists(standin.arrival))
+
+    def aPushWithoutAnnouncesFieldsIsCaught(self, service):
+        # A plain push (no announce-id where the phone reads it): the stand-in's own 422.
+        line = json.dumps({"aps": {"alert": {"title": "收款通知", "body": "到账一元"}, "sound": "pay.caf"}}, ensure_ascii=False)
+        standin = self.standin(service, requests=2 if service == "getui" else 1)
+        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], line)
+        self.assertEqual(result.returncode, 1, result)
+        self.assertTrue(result.stdout.startswith("refused: "), result)
+        self.assertEqual(standin.finish()[-1]["status"], 422)
+
+    def theLongestPushFits(self, service):
+        for held in (False, True):
+            standin = self.standin(service, requests=2 if service == "getui" else 1)
+            result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url]
+                          + (["--held"] if held else []), longest_line())
+            self.assertEqual(result.returncode, 0, result)
+            with open(standin.arrival, "rb") as handle:
+                size = len(handle.read().strip())
+            self.assertLessEqual(size, 4096, f"{service} held={held}: {size} bytes")
+            self.assertEqual(announce_fields(service, standin.arrived())["announce-id"], "\u0001" * 128)
+
+    def noAnswerInTimeIsOneLine(self, service):
+        standin = self.standin(service, silent=True)
+        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url, "--timeout", "1"],
+                      batch_line(self.scratch))
+        self.assertEqual(result.returncode, 75, result)
+        self.assertTrue(result.stderr.endswith(" within the time limit\n"), result)
+
+    def anUnreachableServiceIsOneLine(self, service):
+        with open(os.path.join(self.scratch, "keys"), "w", encoding="utf-8") as handle:
+            handle.writelines(f"{name}=12345\n" for name in KEY_NAMES[service])
+        result = send(service, ["--target", TARGET, "--keys", os.path.join(self.scratch, "keys"),
+                                "--endpoint", "http://127.0.0.1:9"], batch_line(self.scratch))
+        self.assertEqual(result.returncode, 69, result)
+        self.assertTrue(result.stderr.startswith("send-through: cannot reach "), result)
+
+
+class GetuiTokenTests(unittest.TestCase):
+    """Getui limits its auth calls: the token is kept and reused, and a kept
+    token Getui refuses is replaced once."""
+
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp(prefix="announce-push-getui-")
+        self.addCleanup(shutil.rmtree, self.scratch, True)
+        self.tokens = os.path.join(self.scratch, "tokens")
+
+    def test_pushesInARowShareOneToken(self):
+        standin = StandIn("getui", os.path.join(self.scratch, "getui"), requests=4)
+        self.addCleanup(standin.stop)
+        line = batch_line(self.scratch)
+        for _ in range(3):
+            result = send("getui", ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], line,
+                          tokens=self.tokens)
+            self.assertEqual(result.returncode, 0, result)
+        records = standin.finish()
+        self.assertEqual([record["path"].rsplit("/", 1)[-1] for record in records], ["auth", "cid", "cid", "cid"])
+        kept = [name for name in os.listdir(self.tokens) if name.endswith(".json")]
+        self.assertEqual(len(kept), 1, kept)
+        self.assertEqual(os.stat(os.path.join(self.tokens, kept[0])).st_mode & 0o777, 0o600)
+        self.assertEqual(os.stat(self.tokens).st_mode & 0o777, 0o700)
+
+    def test_aKeptTokenGetuiRefusesIsReplacedOnce(self):
+        standin = StandIn("getui", os.path.join(self.scratch, "getui"), requests=3)
+        self.addCleanup(standin.stop)
+        with open(standin.keys, encoding="utf-8") as handle:
+            keys = dict(entry.strip().split("=", 1) for entry in handle if "=" in entry)
+        base = standin.url + "/v2/" + keys["GETUI_APP_ID"]
+        fingerprint = hashlib.sha256("\n".join([base, keys["GETUI_APP_KEY"], keys["GETUI_MASTER_SECRET"]]).encode()).hexdigest()
+        os.makedirs(self.tokens, mode=0o700)
+        path = os.path.join(self.tokens, f"getui-token-{fingerprint[:32]}.json")
+        with open(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600), "w") as handle:
+            json.dump({"fingerprint": fingerprint, "token": "no-longer-valid", "until": time.time() + 3600}, handle)
+        result = send("getui", ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], batch_line(self.scratch),
+                      tokens=self.tokens)
+        self.assertEqual(result.returncode, 0, result)
+        records = standin.finish()
+        self.assertEqual([(record["path"].rsplit("/", 1)[-1], record["answer"]["code"]) for record in records],
+                         [("cid", 10001), ("auth", 0), ("cid", 0)])
+
+
+class APNsRouteTests(unittest.TestCase):
+    # Enough runs at once that, unlocked, some would sign tokens of their own.
+    RUNS = 8
+
+    def test_aBurstOfRunsSharesOneNewProviderToken(self):
+        """Runs started together with no kept token make one token, not one
+        each (APNs would answer the others 429 TooManyProviderTokenUpdates)."""
+        scratch = tempfile.mkdtemp(prefix="announce-push-apns-")
+        self.addCleanup(shutil.rmtree, scratch, True)
+        standin = LoopbackAPNs(os.path.join(scratch, "apns"), "5d1c" * 16, requests=self.RUNS)
+        self.addCleanup(standin.stop)
+        line = batch_line(scratch) + "\n"
+        runs = [subprocess.Popen([SEND, "apns"] + standin.options(os.path.join(scratch, "tokens")), stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(self.RUNS)]
+        # All wait on their standard input, past their start-up; then all go at once.
+        time.sleep(3)
+        for run in runs:
+            run.stdin.write(line)
+            run.stdin.close()
+        results = [(run.stdout.read(), run.stderr.read()) for run in runs]
+        for run in runs:
+            run.wait(timeout=FIRST_RUN)
+            run.stdout.close()
+            run.stderr.close()
+        self.assertEqual([run.returncode for run in runs], [0] * self.RUNS, results)
+        records = standin.finish()
+        self.assertEqual(sorted(record["status"] for record in records), [200] * self.RUNS, records)
+        self.assertEqual(max(record["tokens"] for record in records), 1)
+
+    def test_sendThroughAPNsRunsSendPush(self):
+        scratch = tempfile.mkdtemp(prefix="announce-push-apns-")
+        self.addCleanup(shutil.rmtree, scratch, True)
+        standin = LoopbackAPNs(os.path.join(scratch, "apns"), "5d1c" * 16)
+        self.addCleanup(standin.stop)
+        result = send("apns", standin.options(os.path.join(scratch, "tokens")), batch_line(scratch))
+        self.assertEqual(result.returncode, 0, result)
+        self.assertTrue(result.stdout.startswith("sent: 200 apns-id "), result)
+        printed = json.loads(batch_line(scratch))
+        with open(os.path.join(scratch, "apns", "arrival.json"), encoding="utf-8") as handle:
+            arrival = json.loads(handle.read())
+        self.assertEqual({name: arrival[name] for name in FIELDS}, {name: printed[name] for name in FIELDS})
+        self.assertEqual(arrival["aps"], printed["aps"])
+
+
+class DocumentedSendTests(unittest.TestCase):
+    """README's and docs/IOS.md's send-through examples, run against the
+    stand-ins with the documented target, keys file and line."""
+
+    def run_example(self, path, number, command, output):
+        scratch = tempfile.mkdtemp(prefix="announce-push-doc-")
+        self.addCleanup(shutil.rmtree, scratch, True)
+        words = shlex.split(command)
+        service, arguments = words[1], words[2:]
+        with open(os.path.join(scratch, "line.json"), "w", encoding="utf-8") as handle:
+            handle.write(batch_line(scratch) + "\n")
+        if service == "apns":
+            token = arguments[arguments.index("--device-token") + 1]
+            standin = LoopbackAPNs(os.path.join(scratch, "apns"), token)
+            self.addCleanup(standin.stop)
+            arguments[arguments.index("--key") + 1] = standin.options("")[1]
+            arguments += standin.options(os.path.join(scratch, "tokens"))[-6:]
+        else:
+            target = arguments[arguments.index("--target") + 1]
+            standin = StandIn(service, os.path.join(scratch, service), requests=2 if service == "getui" else 1, target=target)
+            self.addCleanup(standin.stop)
+            arguments[arguments.index("--keys") + 1] = standin.keys
+            arguments += ["--endpoint", standin.url, "--token-cache", os.path.join(scratch, "tokens")]
+        result = subprocess.run([SEND, service] + arguments, capture_output=True, text=True, timeout=FIRST_RUN, cwd=scratch)
+        printed = result.stdout.splitlines()
+        self.assertEqual(len(printed), len(output), f"{path}:{number}: {result}")
+        for documented, line in zip(output, printed):
+            self.assertTrue(matches(documented, line), f"{path}:{number}: documented {documented!r}, printed {line!r}")
+
+    def test_everyServiceHasATestedExample(self):
+        for path in ("README.md", "docs/IOS.md"):
+            examples = documented_sends(path)
+            self.assertEqual(sorted(words.split()[1] for _, words, _ in examples), sorted(SERVICES + ["apns"]), path)
+            for number, command, output in examples:
+                with self.subTest(path=path, line=number):
+                    self.run_example(path, number, command, output)
+
+
+class ExtensionSampleTests(unittest.TestCase):
+    def test_theExtensionSampleParses(self):
+        """docs/IOS.md's Swift sample of the services' extension calls, with
+        `swiftc -parse` as `make lint` checks docs/ios."""
+        with open(os.path.join(ROOT, "docs", "IOS.md"), encoding="utf-8") as handle:
+            guide = handle.read()
+        section = guide[guide.index("\n## Push services\n"):]
+        samples = re.findall(r"\n```swift\n(.*?)\n```\n", section, re.S)
+        self.assertEqual(len(samples), 1)
+        self.assertIn("PushServiceReceipts", samples[0])
+        swiftc = shutil.which(os.environ.get("SWIFTC", "swiftc"))
+        if swiftc is None:
+            self.skipTest("swiftc is not on PATH")
+        folder = tempfile.mkdtemp(prefix="announce-push-swift-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        path = os.path.join(folder, "PushServiceReceipts.swift")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(samples[0] + "\n")
+        result = subprocess.run([swiftc, "-parse", path], capture_output=True, text=True, timeout=300)
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+
+KINDS = ["sends", "sendsAHeldPayment", "rejectedKeysAreOneLine", "missingKeysAreOneLine", "anErrorAnswerIsOneLine",
+         "aPushTooLargeIsRefused", "aPushWithoutAnnouncesFieldsIsCaught", "theLongestPushFits", "noAnswerInTimeIsOneLine", "anUnreachableServiceIsOneLine"]
+for _service in SERVICES:
+    for _kind in KINDS:
+        setattr(PushServiceTests, f"test_{_service}_{_kind}",
+                (lambda kind, service: lambda self: getattr(self, kind)(service))(_kind, _service))
+
+
+def main():
+    if not os.access(ANNOUNCE, os.X_OK):
+        print(f"test_push: {ANNOUNCE} is missing: build announce first (swift build), or set ANNOUNCE", file=sys.stderr)
+        sys.exit(69)
+    program = unittest.main(exit=False, verbosity=1)
+    result = program.result
+    # A test with failing subtests counts once.
+    failed = len({getattr(test, "test_case", test).id() for test, _ in result.failures + result.errors})
+    print(f"scripts/push: {result.testsRun - failed} passed, {failed} failed")
+    sys.exit(1 if failed or not result.testsRun else 0)
+
+
+if __name__ == "__main__":
+    main()
