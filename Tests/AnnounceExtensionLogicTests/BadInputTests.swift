@@ -72,13 +72,16 @@ import Testing
     }
 
     @Test func anIdOrTimeOfTheWrongTypeIsIgnoredNotTrusted() throws {
-        // No id to check: announced, each time; a time that is not a number: not late.
+        // A push refused as it arrived (an id or a time of the wrong type)
+        // keeps its sound alone: the file of that name, and no id claimed;
+        // an id too long to be announce's is no id to check.
         let url = "https://sounds.example.com/" + other
         #expect(try deliver(push(sound: other, url: url, id: 9, at: "yesterday")) == .announcement(other, .reused))
         #expect(try deliver(push(sound: other, url: url, id: String(repeating: "x", count: 129), at: nil)) == .announcement(other, .reused))
         #expect(try deliver(push(sound: other, url: url, id: "order-1", at: Double.nan)) == .announcement(other, .reused))
+        #expect(try deliver(push(sound: other, url: url, id: "order-1", at: 1_767_225_600)) == .announcement(other, .reused))
         #expect(try deliver(push(sound: other, url: url, id: "order-1", at: 1)) == .silent(.repeated))
-        #expect(counters.counts() == [.reused: 3, .repeated: 1])
+        #expect(counters.counts() == [.reused: 4, .repeated: 1])
     }
 
     @Test func aLockedPhoneBeforeItsFirstUnlockAnnouncesRatherThanMisses() throws {
