@@ -65,6 +65,8 @@ let package = Package(
                 "AnnounceCore",
                 "AnnounceAudio",
                 "AnnounceSystem",
+                // `check-push` runs the extension's own decisions.
+                "AnnounceExtensionLogic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
