@@ -58,7 +58,10 @@ enum PushJSON {
 /// The size of a push as compact JSON, the measure APNs's limit applies to.
 enum PushArrivalSize {
     /// The bytes of `value` written as compact JSON (UTF-8, escaping only
-    /// what JSON requires); nesting deeper than 64 counts as over any limit.
+    /// what JSON requires), each number counted as one byte: `1e9`, three
+    /// bytes as sent, reaches the extension as 1000000000, so a push APNs
+    /// delivered is never counted over its limit. Nesting deeper than 64
+    /// counts as over any limit.
     static func bytes(of value: Any, depth: Int = 0) -> Int {
         guard depth <= 64 else { return Int.max / 2 }
         if let text = value as? String { return string(text) }
@@ -79,12 +82,9 @@ enum PushArrivalSize {
             return total
         }
         if let flag = PushNumber.boolean(value) { return flag ? 4 : 5 }
-        if value is PushJSON.Null { return 4 }
-        #if canImport(Darwin)
-            if let number = value as? NSNumber { return number.stringValue.utf8.count }
-            if value is NSNull { return 4 }
-        #endif
-        return String(describing: value).utf8.count
+        if PushNumber.finite(value) != nil { return 1 }
+        // null, and anything a JSON push cannot hold.
+        return 4
     }
 
     /// A string's bytes with its quotes and escapes.
