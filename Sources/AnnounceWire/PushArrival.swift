@@ -115,8 +115,10 @@ enum PushArrival {
     /// Refuses announce's fields inside an object one level down (a JPush
     /// `extras` object sent as a custom key, a payload in a payload).
     private static func requireNotNested(in object: [AnyHashable: Any], place: String, skipping: Set<String>) throws(PushArrivalError) {
-        for (key, value) in object {
-            guard let key = key as? String, key != "aps", !skipping.contains(key) else { continue }
+        // In key order, so one push is always refused with the same line.
+        let named = object.compactMap { key, value in (key as? String).map { (key: $0, value: value) } }
+        for (key, value) in named.sorted(by: { $0.key < $1.key }) {
+            guard key != "aps", !skipping.contains(key) else { continue }
             let inner: [AnyHashable: Any]?
             if keys.contains(key) {
                 // Inside announce-message, only its own fields belong.

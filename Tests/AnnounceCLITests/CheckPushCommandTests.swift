@@ -79,6 +79,15 @@ import Testing
         #expect(plain.stdoutLines.prefix(3) == ["route: as-sent", "sound: pay.caf", "critical: yes (volume 0.8)"])
     }
 
+    @Test func unknownExtraKeysArePassedOver() throws {
+        var push = try String(contentsOfFile: sample("jpush"), encoding: .utf8).trimmingCharacters(in: .newlines)
+        push.removeLast()
+        push += #","announce-voice":"brand","extras2":{"news_id":134},"payload":"not announce's","_j_data_":"{\"push_type\":8}"}"#
+        let result = try check(["--pack", pack, "--now", "1767225630", "-"], stdin: push)
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        #expect(result.stdoutLines.prefix(3) == ["route: rendered", "sound: \(Self.sound)", "says: \(Self.said)"])
+    }
+
     @Test func anAmountThePackCannotSayGoesToTheServersFile() throws {
         let push = #"{"aps":{"sound":"announce-999999999999.99-0123abcd.caf"},"announce-message":{"amount":"999999999999.99"},"announce-sound-url":"https://sounds.example.com/announce-999999999999.99-0123abcd.caf"}"#
         let result = try check(["--pack", pack, "-"], stdin: push)

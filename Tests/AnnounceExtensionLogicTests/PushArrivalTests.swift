@@ -100,6 +100,24 @@ import Testing
         #expect(try PushFields(json: Array(forms.utf8)).at == 1_767_225_600)
     }
 
+    @Test func ofSeveralWrongFieldsTheSameOneIsNamedWhateverTheDictionarysOrder() throws {
+        // Found by FuzzPushArrival: two dictionaries of the same push may
+        // iterate in different orders.
+        let fields: [(String, Any)] = [("style", "curren-cy"), ("amount", "061.45"), ("count", 3), ("liang", true)]
+        var problems = Set<String>()
+        for rotation in 0..<fields.count {
+            let rotated = Array(fields[rotation...] + fields[..<rotation])
+            var message: [AnyHashable: Any] = [:]
+            for (key, value) in rotated { message[key] = value }
+            problems.insert(PushFields(userInfo: ["announce-message": message]).messageProblem?.description ?? "")
+        }
+        #expect(problems == ["announce-message.amount is refused: '061.45' has a leading zero"])
+        let nested = #"{"b":{"announce-id":"x"},"a":{"announce-at":1}}"#
+        #expect(throws: PushArrivalError(.nestedTooDeep, "announce-at is nested one level too deep, inside 'a' of the push; announce's fields go at the top level of the push")) {
+            try PushFields(json: Array(nested.utf8))
+        }
+    }
+
     @Test func unknownKeysArePassedOver() throws {
         let push = #"{"aps":{"sound":"pay.caf","badge":1},"announce-id":"order-9","announce-voice":"brand","extras":{"news_id":134},"payload":"plain text","custom":[1,2]}"#
         let fields = try PushFields(json: Array(push.utf8))
