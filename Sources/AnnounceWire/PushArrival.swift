@@ -112,21 +112,20 @@ enum PushArrival {
         }
     }
 
-    /// Refuses announce's fields inside an object one level down (a JPush
-    /// `extras` object sent as a custom key, a payload in a payload).
+    /// Refuses announce's fields inside an object one level down, or inside
+    /// a string of JSON holding one (a JPush `extras` object sent as a
+    /// custom key, a service's custom content sent as one string, a payload
+    /// in a payload). `skipping` names the string keys read as containers
+    /// of their own (Getui's `payload` at the top level).
     private static func requireNotNested(in object: [AnyHashable: Any], place: String, skipping: Set<String>) throws(PushArrivalError) {
         // In key order, so one push is always refused with the same line.
         let named = object.compactMap { key, value in (key as? String).map { (key: $0, value: value) } }
         for (key, value) in named.sorted(by: { $0.key < $1.key }) {
-            guard key != "aps", !skipping.contains(key) else { continue }
-            let inner: [AnyHashable: Any]?
-            if keys.contains(key) {
-                // Inside announce-message, only its own fields belong.
-                guard key == PushMessage.key else { continue }
-                inner = (value as? [AnyHashable: Any]) ?? (value as? String).flatMap(PushJSON.objectIfJSON)
-            } else {
-                inner = value as? [AnyHashable: Any]
-            }
+            guard key != "aps", !(skipping.contains(key) && value is String) else { continue }
+            // Inside announce-message only its own fields belong; the other
+            // three of announce's keys hold no object.
+            guard !keys.contains(key) || key == PushMessage.key else { continue }
+            let inner = (value as? [AnyHashable: Any]) ?? (value as? String).flatMap(PushJSON.objectIfJSON)
             guard let inner, let nested = inner.keys.compactMap({ $0 as? String }).filter(keys.contains).min() else { continue }
             throw PushArrivalError(
                 .nestedTooDeep,
