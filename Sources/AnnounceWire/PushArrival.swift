@@ -43,18 +43,26 @@ enum PushArrival {
         return fields
     }
 
-    /// The fields of a push's JSON text: at most ``PushPayload/apnsLimit``
-    /// bytes, one object (no key twice), read as ``read(_:)`` reads the
-    /// dictionary iOS makes of it.
+    /// The longest JSON text read: a push laid out on many lines is
+    /// measured as the compact JSON a service sends.
+    static let maximumTextBytes = 64 * 1024
+
+    /// The fields of a push's JSON text: one object (no key twice) of at
+    /// most ``PushPayload/apnsLimit`` bytes as compact JSON, read as
+    /// ``read(_:)`` reads the dictionary iOS makes of it.
     static func read(json bytes: [UInt8]) throws(PushArrivalError) -> PushFields {
-        guard bytes.count <= PushPayload.apnsLimit else {
+        guard bytes.count <= maximumTextBytes else {
             throw PushArrivalError(.tooLarge, "the push is \(bytes.count) bytes, over the \(PushPayload.apnsLimit) APNs delivers")
         }
         let members: [JSONLineParser.Member]
         do {
-            members = try JSONLineParser(maximumLength: PushPayload.apnsLimit).parseObject(bytes)
+            members = try JSONLineParser(maximumLength: maximumTextBytes).parseObject(bytes)
         } catch {
             throw PushArrivalError(.notJSON, "the push is not a JSON object: \(error.description)")
+        }
+        let size = PushArrivalSize.compactBytes(of: .object(members))
+        guard size <= PushPayload.apnsLimit else {
+            throw PushArrivalError(.tooLarge, "the push is \(size) bytes as compact JSON, over the \(PushPayload.apnsLimit) APNs delivers")
         }
         return try read(PushJSON.dictionary(members))
     }

@@ -1,3 +1,5 @@
+import AnnounceCore
+
 /// The size of a push as compact JSON, the measure APNs's limit applies to.
 enum PushArrivalSize {
     /// The bytes of `value` written as compact JSON (UTF-8, escaping only
@@ -28,6 +30,19 @@ enum PushArrivalSize {
         if PushNumber.finite(value) != nil { return 1 }
         // null, and anything a JSON push cannot hold.
         return 4
+    }
+
+    /// The bytes of `value` written as compact JSON, numbers as written.
+    static func compactBytes(of value: JSONLineParser.Value) -> Int {
+        switch value {
+        case .null: return 4
+        case .bool(let flag): return flag ? 4 : 5
+        case .number(let text): return text.utf8.count
+        case .string(let text): return string(text)
+        case .array(let elements): return elements.reduce(2 + max(0, elements.count - 1)) { $0 + compactBytes(of: $1) }
+        case .object(let members):
+            return members.reduce(2 + max(0, members.count - 1)) { $0 + string($1.key) + 1 + compactBytes(of: $1.value) }
+        }
     }
 
     /// A string's bytes with its quotes and escapes.

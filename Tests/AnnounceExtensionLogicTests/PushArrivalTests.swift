@@ -151,7 +151,13 @@ import Testing
         #expect(try PushFields(json: Array(fits.utf8)).sound == "pay.caf")
         #expect(PushFields(userInfo: try Self.userInfo(Array(fits.utf8))).arrivalProblem == nil)
         let over = head + fill + #"x"}"#
-        #expect(throws: PushArrivalError.self) { try PushFields(json: Array(over.utf8)) }
+        #expect(throws: PushArrivalError(.tooLarge, "the push is 4097 bytes as compact JSON, over the 4096 APNs delivers")) {
+            try PushFields(json: Array(over.utf8))
+        }
         #expect(PushFields(userInfo: try Self.userInfo(Array(over.utf8))).arrivalProblem?.kind == .tooLarge)
+        // Laid out on many lines, a push is measured as the compact JSON sent.
+        let laidOut = fits.replacingOccurrences(of: ",", with: ",\n    ").replacingOccurrences(of: ":", with: ": ") + "\n"
+        #expect(laidOut.utf8.count > PushPayload.apnsLimit)
+        #expect(try PushFields(json: Array(laidOut.utf8)).sound == "pay.caf")
     }
 }

@@ -7,11 +7,10 @@ import FuzzSupport
 ///
 /// The strict arrival reader (`PushFields(json:)`) refuses what it cannot
 /// read with a one-line ``PushArrivalError``; what it accepts is at most
-/// APNs's 4096 bytes, carries an amount in range when it carries one, and
+/// APNs's 4096 bytes as compact JSON, carries an amount in range when it carries one, and
 /// reads the same through the dictionary iOS makes of it
 /// (`PushFields(userInfo:)`, which keeps `aps` alone and the reason when it
 /// refuses). A message it cannot read is a one-line problem, never a
-/// message.
 func fuzzPushArrival(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = [UInt8](bytes(data, size))
     let read: Result<PushFields, PushArrivalError>
@@ -30,13 +29,14 @@ func fuzzPushArrival(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = PushService.detect(userInfo)
     switch read {
     case .success(let accepted):
-        require(input.count <= PushPayload.apnsLimit, "accepted \(input.count) bytes")
+        require(input.count <= 64 * 1024, "accepted \(input.count) bytes")
         require(fields == accepted, "the dictionary reads otherwise than the JSON: \(fields) against \(accepted)")
         check(accepted)
     case .failure(let error):
         // The dictionary is refused too, for the same kind of reason, unless
-        // the bytes alone were (over the limit as written, a key twice).
-        if input.count <= PushPayload.apnsLimit, error.kind != .notJSON || !error.description.hasPrefix("the push is") {
+        // the bytes alone were (not one JSON object, or over the limit: the
+        // dictionary counts each number as one byte).
+        if error.kind != .tooLarge, error.kind != .notJSON || !error.description.hasPrefix("the push is") {
             require(fields.arrivalProblem?.kind == error.kind, "the dictionary is not refused as the JSON is: \(error)")
         }
         if fields.arrivalProblem != nil {
