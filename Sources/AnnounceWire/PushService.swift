@@ -13,7 +13,18 @@
 /// ``PushFields`` reads every shape the same way, so a push needs no
 /// service named; ``detect(_:)`` only says which one a push came through.
 public enum PushService: String, CaseIterable, Sendable {
-    case apns, jpush, aliyun, getui, tpns, umeng
+    /// APNs itself: announce's own payload (`render --json`, `batch`).
+    case apns
+    /// JPush (极光): `notification.ios.extras` at the top level.
+    case jpush
+    /// Aliyun EMAS (阿里云移动推送): `iOSExtParameters` at the top level.
+    case aliyun
+    /// Getui (个推): the iOS channel's `payload` string.
+    case getui
+    /// Tencent Push (腾讯移动推送, TPNS): custom content at the top level, beside `xg`.
+    case tpns
+    /// Umeng (友盟): custom keys beside `aps`, as strings, with `d` and `p`.
+    case umeng
 
     /// The key of Getui's payload string.
     public static let getuiPayloadKey = "payload"
