@@ -65,6 +65,8 @@ let package = Package(
                 "AnnounceCore",
                 "AnnounceAudio",
                 "AnnounceSystem",
+                // `check-push` runs the extension's own decisions.
+                "AnnounceExtensionLogic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,6 +80,8 @@ let package = Package(
         .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport", "AnnounceCore"], path: "scripts/fuzz/Sources/FuzzManifest"),
         .executableTarget(
             name: "FuzzPack", dependencies: ["FuzzSupport", "AnnounceCore", "AnnounceWire", "AnnounceEngine"], path: "scripts/fuzz/Sources/FuzzPack"),
+        .executableTarget(
+            name: "FuzzPushArrival", dependencies: ["FuzzSupport", "AnnounceCore", "AnnounceWire"], path: "scripts/fuzz/Sources/FuzzPushArrival"),
         // The iOS extension's decisions (docs/ios/Logic): Foundation, the
         // wire contract and the engine only, the same files the Xcode project
         // compiles, built and tested here.

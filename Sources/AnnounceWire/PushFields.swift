@@ -9,11 +9,28 @@
 ///  "announce-message": {"amount": "123.45", "prefix": "alipay"}}
 /// ```
 ///
-/// Every field is optional; a field of the wrong type counts as absent.
+/// A push sent through another service arrives in that service's shape
+/// (``PushService``): the fields at the top level beside the service's own
+/// keys, values it turned into strings (`announce-message` as a JSON
+/// string, `announce-at` as `"1767225600"`), or inside Getui's `payload`
+/// string. Every shape is read the same way, strictly: a push whose fields
+/// are of the wrong type, not JSON where JSON is due, nested one level too
+/// deep, given twice with different values, or over 4096 bytes is refused
+/// with a ``PushArrivalError`` (``init(reading:)``, ``init(json:)``), and
+/// ``init(userInfo:)`` keeps only `aps` and the reason
+/// (``arrivalProblem``), so the extension takes the fallback and never
+/// another amount. Keys announce does not know are passed over.
 public struct PushFields: Equatable, Sendable {
-    /// `aps.sound` when it is a string; nil for a push sent without a sound
-    /// (a held payment's silent banner).
+    /// `aps.sound`: the string, or the `name` of a critical sound's
+    /// dictionary; nil for a push sent without a sound (a held payment's
+    /// silent banner).
     public var sound: String?
+    /// Whether `aps.sound` is a critical sound's dictionary with
+    /// `"critical": 1` (played through Focus and the ring switch, with the
+    /// entitlement Apple grants on request).
+    public var isCritical = false
+    /// The critical sound's `volume`, 0 to 1, when it gives one.
+    public var criticalVolume: Double?
     /// ``PushPayload/urlKey``, where the sound can be downloaded.
     public var url: String?
     /// ``PushPayload/idKey``: the payment's id, the same for every delivery
@@ -28,6 +45,9 @@ public struct PushFields: Equatable, Sendable {
     /// Why the push's message could not be read: a field of it missing or
     /// wrong (one line, for the extension's log); nil when there is none.
     public var messageProblem: MalformedPushMessage?
+    /// Why the push was refused as it arrived (``init(userInfo:)`` only):
+    /// then only `aps` was read, and the extension takes the fallback.
+    public var arrivalProblem: PushArrivalError?
 
     public init(sound: String? = nil, url: String? = nil, id: String? = nil, at: Double? = nil, message: PushMessage? = nil) {
         self.sound = sound
@@ -37,32 +57,39 @@ public struct PushFields: Equatable, Sendable {
         self.message = message
     }
 
-    /// Reads the fields from a push's user info dictionary.
+    /// Reads the fields from a push's user info dictionary, in any
+    /// service's shape. A refused push (``init(reading:)``) keeps `aps`'s
+    /// sound alone, with the reason in ``arrivalProblem``.
     public init(userInfo: [AnyHashable: Any]) {
-        let aps = userInfo["aps"] as? [AnyHashable: Any]
-        sound = aps?["sound"] as? String
-        url = userInfo[PushPayload.urlKey] as? String
-        if let id = userInfo[PushPayload.idKey] as? String, !id.isEmpty, id.utf8.count <= PushPayload.maximumIDBytes {
-            self.id = id
-        }
-        at = Self.seconds(userInfo[PushPayload.atKey])
-        if let value = userInfo[PushMessage.key] {
-            do {
-                message = try PushMessage(fields: value)
-            } catch {
-                messageProblem = error
+        do {
+            self = try PushArrival.read(userInfo)
+        } catch {
+            self.init()
+            var aps = PushFields()
+            if let sound = (userInfo["aps"] as? [AnyHashable: Any])?["sound"] {
+                // The sound alone, as far as it can be read.
+                let alone: [AnyHashable: Any] = ["aps": ["sound": sound] as [AnyHashable: Any]]
+                aps = (try? PushArrival.read(alone)) ?? PushFields()
             }
+            sound = aps.sound
+            isCritical = aps.isCritical
+            criticalVolume = aps.criticalVolume
+            arrivalProblem = error
         }
     }
 
-    /// A JSON number as seconds: iOS hands numbers over as `NSNumber`, which
-    /// converts to `Double`; a Swift `Int` (as in tests) does not, so both are read.
-    private static func seconds(_ value: Any?) -> Double? {
-        switch value {
-        case let number as Int: return Double(number)
-        case let number as Int64: return Double(number)
-        case let number as Double: return number.isFinite ? number : nil
-        default: return nil
-        }
+    /// Reads the fields from a push's user info dictionary, refusing a push
+    /// whose fields cannot be read as they arrived.
+    /// - Throws: ``PushArrivalError``, one line naming the field.
+    public init(reading userInfo: [AnyHashable: Any]) throws(PushArrivalError) {
+        self = try PushArrival.read(userInfo)
+    }
+
+    /// Reads the fields from a push's JSON text, as a backend or a service
+    /// console shows it: one object of at most ``PushPayload/apnsLimit``
+    /// bytes, no key twice.
+    /// - Throws: ``PushArrivalError``, one line naming the problem.
+    public init(json bytes: [UInt8]) throws(PushArrivalError) {
+        self = try PushArrival.read(json: bytes)
     }
 }

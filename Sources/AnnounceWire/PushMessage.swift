@@ -61,9 +61,9 @@ public struct PushMessage: Equatable, Sendable {
     /// Reads the message from the push's value under ``key``.
     /// - Throws: ``MalformedPushMessage``, one line naming the field that is
     ///   missing, of the wrong type, or refused by the message it makes (an
-    ///   amount above the largest, an unknown template). A field this
-    ///   version does not know is passed over: the rest still makes the
-    ///   message.
+    ///   amount above the largest, an unknown template); of several, the
+    ///   first in key order. A field this version does not know is passed
+    ///   over: the rest still makes the message.
     public init(fields value: Any?) throws(MalformedPushMessage) {
         guard let value else { throw MalformedPushMessage("the push has no \(Self.key)") }
         guard let fields = value as? [AnyHashable: Any] else { throw MalformedPushMessage("\(Self.key) is not an object") }
@@ -75,8 +75,10 @@ public struct PushMessage: Equatable, Sendable {
         var prefix = Prefix.standard
         var template = Template.payment
         var options = ReadingOptions()
-        for (key, value) in fields {
-            guard let key = key as? String else { continue }
+        // In key order: of several wrong fields the same one is named
+        // every time (a dictionary's order changes from process to process).
+        let named = fields.compactMap { key, value in (key as? String).map { (key: $0, value: value) } }
+        for (key, value) in named.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "amount":
                 guard let text = value as? String else { throw fail(key, "is not a string of yuan") }

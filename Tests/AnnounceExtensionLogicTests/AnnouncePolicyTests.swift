@@ -71,10 +71,10 @@ import Testing
             "announce-id": "order-9", "announce-at": 1_767_225_600,
         ]
         #expect(PushFields(userInfo: userInfo) == PushFields(sound: name, url: url, id: "order-9", at: 1_767_225_600))
-        let fractional: [AnyHashable: Any] = ["announce-at": 1.5, "announce-id": 9]
-        #expect(PushFields(userInfo: fractional) == PushFields(at: 1.5))
+        let fractional: [AnyHashable: Any] = ["announce-at": 1.5, "announce-id": "order-9"]
+        #expect(PushFields(userInfo: fractional) == PushFields(id: "order-9", at: 1.5))
         let long: [AnyHashable: Any] = ["announce-id": String(repeating: "x", count: 129), "announce-at": "1767225600"]
-        #expect(PushFields(userInfo: long) == PushFields())
+        #expect(PushFields(userInfo: long) == PushFields(at: 1_767_225_600))
         let longest: [AnyHashable: Any] = ["announce-id": String(repeating: "x", count: 128)]
         #expect(PushFields(userInfo: longest).id?.count == 128)
     }

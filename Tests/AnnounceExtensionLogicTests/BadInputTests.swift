@@ -64,21 +64,27 @@ import Testing
 
     @Test func aURLThatDoesNotNameTheSoundNeverFetchesAnotherPayment() throws {
         // The installed file of another payment, or a URL of another name or host.
-        for url: Any in ["https://sounds.example.com/" + other, "https://evil.example/" + name, 42, "http://sounds.example.com/" + name] {
+        for url: Any in ["https://sounds.example.com/" + other, "https://evil.example/" + name, "http://sounds.example.com/" + name] {
             #expect(try deliver(push(sound: name, url: url, id: nil)) == .fallback(.refusedURL), "\(url)")
         }
         #expect(try deliver(push(sound: name, url: nil, id: nil)) == .fallback(.refusedURL))
-        #expect(counters.counts() == [.fallbackRefusedURL: 5])
+        // A URL that is not a string: the push is refused as it arrived.
+        #expect(try deliver(push(sound: name, url: 42, id: nil)) == .fallback(.refusedPush))
+        #expect(counters.counts() == [.fallbackRefusedURL: 4, .fallbackRefusedPush: 1])
     }
 
-    @Test func anIdOrTimeOfTheWrongTypeIsIgnoredNotTrusted() throws {
-        // No id to check: announced, each time; a time that is not a number: not late.
+    @Test func anIdOrTimeOfTheWrongTypeIsRefusedNotTrusted() throws {
+        // A push refused as it arrived (an id or a time of the wrong type)
+        // gets the fallback, counted, even when its sound names a file that
+        // is installed, and claims no id; an id too long to be announce's is
+        // no id to check.
         let url = "https://sounds.example.com/" + other
-        #expect(try deliver(push(sound: other, url: url, id: 9, at: "yesterday")) == .announcement(other, .reused))
+        #expect(try deliver(push(sound: other, url: url, id: 9, at: "yesterday")) == .fallback(.refusedPush))
         #expect(try deliver(push(sound: other, url: url, id: String(repeating: "x", count: 129), at: nil)) == .announcement(other, .reused))
-        #expect(try deliver(push(sound: other, url: url, id: "order-1", at: Double.nan)) == .announcement(other, .reused))
+        #expect(try deliver(push(sound: other, url: url, id: "order-1", at: Double.nan)) == .fallback(.refusedPush))
+        #expect(try deliver(push(sound: other, url: url, id: "order-1", at: 1_767_225_600)) == .announcement(other, .reused))
         #expect(try deliver(push(sound: other, url: url, id: "order-1", at: 1)) == .silent(.repeated))
-        #expect(counters.counts() == [.reused: 3, .repeated: 1])
+        #expect(counters.counts() == [.reused: 2, .fallbackRefusedPush: 2, .repeated: 1])
     }
 
     @Test func aLockedPhoneBeforeItsFirstUnlockAnnouncesRatherThanMisses() throws {

@@ -140,7 +140,7 @@ import Testing
         let everything = Dictionary(uniqueKeysWithValues: DeliveryCounters.Counter.allCases.map { ($0, 1) })
         #expect(DeliveryCounters.summary(everything) == [
             "已播报 4 次：本机合成 1，下载 1，已有文件 1，按推送音效 1",
-            "备用提示音 5 次：超时 1，下载失败 1，文件名无效 1，地址无效 1，共享容器不可用 1",
+            "备用提示音 6 次：超时 1，下载失败 1，文件名无效 1，地址无效 1，推送格式无效 1，共享容器不可用 1",
             "未播报 7 次：重复推送 1，过时推送 1，静音横幅 1，播报已关闭 1，由其他手机播报 1，免打扰时段 1，低于起播金额 1",
             "应用内播放 3 次：播报 1，文件已删，改放备用提示音 1，无文件，按通知声音 1",
             "设置文件问题 4 次：已损坏 1，来自新版本 1，暂不可读 1，有无效值 1",

@@ -14,6 +14,7 @@ import Testing
         #expect(DeliveryOutcome(immediate: .fallback(.refusedName)) == .fallback(.refusedName))
         #expect(DeliveryOutcome(immediate: .fallback(.noFolder)) == .fallback(.noFolder))
         #expect(DeliveryOutcome(immediate: .fallback(.refusedURL)) == .fallback(.refusedURL))
+        #expect(DeliveryOutcome(immediate: .fallback(.refusedPush)) == .fallback(.refusedPush))
         #expect(DeliveryOutcome(immediate: .installed(name)) == nil)
         #expect(DeliveryOutcome(immediate: .download(name, URL(string: "https://sounds.example.com/" + name)!)) == nil)
     }
@@ -32,7 +33,7 @@ import Testing
             (.announcement(name, .reused), .reused),
             (.asSent("pay.caf"), .asSent), (.silent(.noSound), .held), (.silent(.repeated), .repeated),
             (.silent(.late), .late), (.fallback(.refusedName), .fallbackRefusedName),
-            (.fallback(.noFolder), .fallbackNoFolder), (.fallback(.refusedURL), .fallbackRefusedURL),
+            (.fallback(.noFolder), .fallbackNoFolder), (.fallback(.refusedURL), .fallbackRefusedURL), (.fallback(.refusedPush), .fallbackRefusedPush),
             (.fallback(.downloadFailed), .fallbackDownloadFailed), (.fallback(.timedOut), .fallbackTimedOut),
             (.silent(.merchant(.switchedOff)), .switchedOff), (.silent(.merchant(.otherPhone)), .otherPhone),
             (.silent(.merchant(.quietHours)), .quietHours), (.silent(.merchant(.belowMinimum)), .belowMinimum),

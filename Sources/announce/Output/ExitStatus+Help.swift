@@ -22,7 +22,7 @@ extension ExitStatus {
         switch self {
         case .success: "everything went through"
         case .usage: "a bad option, option value or argument"
-        case .dataError: "an amount, item or script rejected, or over the budget"
+        case .dataError: "an amount, item, script or push rejected, or over budget"
         case .noInput: "the voice or an input file missing, unreadable or broken"
         case .software: "an internal error: a bug, please report it"
         case .cannotCreate: "an output file or folder cannot be made, written or removed"

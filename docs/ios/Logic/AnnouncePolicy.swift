@@ -70,6 +70,10 @@ struct AnnouncePolicy: Sendable {
         case noFolder
         /// No URL, or one ``isAllowed(_:for:)`` refuses.
         case refusedURL
+        /// The push's announce fields could not be read as they arrived
+        /// (``PushFields/arrivalProblem``): nothing of it is trusted but
+        /// its `aps`.
+        case refusedPush
     }
 
     /// Whether a payment taken at `at` (seconds since 1970) is too old to
@@ -94,11 +98,22 @@ struct AnnouncePolicy: Sendable {
         for push: PushFields, now: Date, repeated: Bool, isInstalled: ((String) -> Bool)?,
         settings: MerchantSettings = MerchantSettings(), timeZone: TimeZone = .current
     ) -> Choice {
+        let minute = MerchantSettings.minuteOfDay(now, in: timeZone)
+        // A push refused as it arrived (its announce fields of the wrong
+        // type, not JSON, nested too deep or given twice apart) that asks
+        // for a sound gets the fallback unless the merchant's switches keep
+        // it quiet: none of its fields is trusted, not even a sound name of
+        // announce's, so it is never another amount. One without a sound
+        // that can be read stays a banner without sound, as sent.
+        if push.arrivalProblem != nil, push.sound != nil {
+            if let silence = settings.silence(amountFen: nil, minuteOfDay: minute) { return .silent(.merchant(silence)) }
+            return .fallback(.refusedPush)
+        }
         guard let name = push.sound else { return .silent(.noSound) }
         if repeated { return .silent(.repeated) }
         if isLate(at: push.at, now: now) { return .silent(.late) }
         let amount = push.message?.message.amount?.fen
-        if let silence = settings.silence(amountFen: amount, minuteOfDay: MerchantSettings.minuteOfDay(now, in: timeZone)) {
+        if let silence = settings.silence(amountFen: amount, minuteOfDay: minute) {
             return .silent(.merchant(silence))
         }
         switch SoundName.delivery(of: name) {

@@ -51,6 +51,9 @@ final class DeliveryCounters: @unchecked Sendable {
         case fallbackNoFolder = "fallback-no-folder"
         /// The fallback: no URL, or one the policy refuses.
         case fallbackRefusedURL = "fallback-refused-url"
+        /// The fallback: the push's announce fields could not be read as
+        /// they arrived (a push service's shape announce refuses).
+        case fallbackRefusedPush = "fallback-refused-push"
         /// The fallback: the download or its checks failed.
         case fallbackDownloadFailed = "fallback-download-failed"
         /// The fallback: the system's time ran out first.
@@ -128,7 +131,7 @@ final class DeliveryCounters: @unchecked Sendable {
             ("已播报", [(.rendered, "本机合成"), (.downloaded, "下载"), (.reused, "已有文件"), (.asSent, "按推送音效")]),
             ("备用提示音", [
                 (.fallbackTimedOut, "超时"), (.fallbackDownloadFailed, "下载失败"),
-                (.fallbackRefusedName, "文件名无效"), (.fallbackRefusedURL, "地址无效"), (.fallbackNoFolder, "共享容器不可用"),
+                (.fallbackRefusedName, "文件名无效"), (.fallbackRefusedURL, "地址无效"), (.fallbackRefusedPush, "推送格式无效"), (.fallbackNoFolder, "共享容器不可用"),
             ]),
             ("未播报", [
                 (.repeated, "重复推送"), (.late, "过时推送"), (.held, "静音横幅"), (.switchedOff, "播报已关闭"),

@@ -33,6 +33,8 @@ enum DeliveryOutcome: Equatable, Sendable {
         case noFolder
         /// No URL, or one the policy refuses.
         case refusedURL
+        /// The push's announce fields could not be read as they arrived.
+        case refusedPush
         /// The download or its checks failed (including a full or read-only container).
         case downloadFailed
         /// The system's time ran out first.
@@ -53,6 +55,7 @@ enum DeliveryOutcome: Equatable, Sendable {
         case .fallback(.refusedName): self = .fallback(.refusedName)
         case .fallback(.noFolder): self = .fallback(.noFolder)
         case .fallback(.refusedURL): self = .fallback(.refusedURL)
+        case .fallback(.refusedPush): self = .fallback(.refusedPush)
         case .installed, .download: return nil
         }
     }
@@ -83,6 +86,7 @@ enum DeliveryOutcome: Equatable, Sendable {
         case .fallback(.refusedName): return .fallbackRefusedName
         case .fallback(.noFolder): return .fallbackNoFolder
         case .fallback(.refusedURL): return .fallbackRefusedURL
+        case .fallback(.refusedPush): return .fallbackRefusedPush
         case .fallback(.downloadFailed): return .fallbackDownloadFailed
         case .fallback(.timedOut): return .fallbackTimedOut
         }

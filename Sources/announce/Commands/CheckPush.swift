@@ -1,0 +1,201 @@
+import AnnounceCore
+import AnnounceEngine
+import AnnounceExtensionLogic
+import AnnounceSystem
+import AnnounceWire
+import ArgumentParser
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+struct CheckPush: ListsExitStatuses {
+    static let exitStatuses: [ExitStatus] = [.success, .usage, .dataError, .noInput, .outputClosed]
+
+    static let configuration = CommandConfiguration(
+        commandName: "check-push",
+        abstract: "Show what the iPhone does with a push, as its extension receives it, without an iPhone.",
+        discussion: """
+            FILE (or - for standard input) is one push as the Notification Service Extension receives it (request.content.userInfo as JSON), in the shape of any service: APNs (announce's own payload), JPush, Aliyun EMAS, Getui, Tencent Push or Umeng. The extension's own code reads it (PushFields), checks its id and age and chooses its sound (AnnouncePolicy), and renders its announce-message from the device voice pack (PackRendering), for a phone whose Library/Sounds holds no announcement yet. Printed: route (rendered: said from the pack; download: the server's file; as-sent: aps.sound as sent; fallback: the app's fallback sound; silent), sound, says (the text said), url, reason (why not rendered, silent or the fallback), service and id; with --json the same as one JSON object.
+
+            Keys announce does not know are passed over. A push the phone refuses (over 4096 bytes, a field of the wrong type, a string that is not JSON where JSON is due, fields nested one level too deep, a field at the top level and in Getui's payload with different values), or whose announce-message cannot be read, gives one line naming the problem (with --json also an object with "error") and status 65.
+
+            \(ExitStatus.help(exitStatuses))
+            """)
+
+    /// The longest file read; the push itself is refused over 4096 bytes.
+    static let largestFile = 1 << 20
+
+    @Argument(help: ArgumentHelp("The push as JSON, or - for standard input.", valueName: "file"))
+    var file = "-"
+
+    @Option(help: ArgumentHelp(
+        "The device voice pack the app bundles (announce voice export); without it, a phone with no pack.", valueName: "file"))
+    var pack: String?
+
+    @Option(help: ArgumentHelp(
+        "The service the push came through: \(Help.list(["auto"] + PushService.allCases.map(\.rawValue))); a push without that service's own keys is refused.",
+        valueName: "service"))
+    var service = "auto"
+
+    @Option(help: ArgumentHelp(
+        "The phone's clock, in whole seconds since 1970 (default: now), for the age check (120 s and the phone's 600 s clock tolerance) and quiet hours.",
+        valueName: "seconds"))
+    var now: Int?
+
+    @Option(help: ArgumentHelp(
+        "The merchant's settings file as the app writes it in the App Group (announce-settings.json: announcements, this-phone-announces, quiet-hours, minimum-fen); default: none, which announces everything.",
+        valueName: "file"))
+    var settings: String?
+
+    @Option(name: .customLong("utc-offset"), help: ArgumentHelp(
+        "The phone's offset from UTC for quiet hours, as +08:00 or -05:30 (default: this machine's time zone).", valueName: "offset"))
+    var utcOffset: String?
+
+    @Option(name: .customLong("sound-host"), help: ArgumentHelp(
+        "A host the extension downloads from (repeatable; default: the host of the push's announce-sound-url).", valueName: "host"))
+    var soundHosts: [String] = []
+
+    @Option(help: ArgumentHelp("A payment id the phone announced before (repeatable): a push with it is a redelivery.", valueName: "id"))
+    var seen: [String] = []
+
+    @Flag(help: "One JSON object.")
+    var json = false
+
+    func validate() throws {
+        if service != "auto" && PushService(rawValue: service) == nil {
+            throw ValidationError("--service must be \(Help.list(["auto"] + PushService.allCases.map(\.rawValue))), not '\(service)'")
+        }
+        if let now, now < 0 { throw ValidationError("--now must be whole seconds since 1970, not \(now)") }
+        if settings == "-" { throw ValidationError("--settings takes a file; standard input is the push's") }
+        if let utcOffset, Self.seconds(utcOffset: utcOffset) == nil {
+            throw ValidationError("--utc-offset must be +HH:MM or -HH:MM within 14 hours, not '\(MessageText.escaped(utcOffset))'")
+        }
+    }
+
+    func run() throws {
+        let bytes = try Self.read(file)
+        let devicePack = try pack.map(DevicePackFile.load)
+        let fields: PushFields
+        let detected: PushService
+        do {
+            fields = try PushFields(json: bytes)
+            // The bytes parsed as an object just now.
+            detected = PushService.detect(try Self.keysOnly(bytes))
+            if let expected = PushService(rawValue: service), !expected.accepts(detected) {
+                throw OtherService(description: "the push does not carry \(expected.displayName)'s own keys (it reads as \(detected.displayName)'s)")
+            }
+        } catch {
+            if json {
+                var object = JSONObject()
+                object.add("error", ExitStatus.message(for: error))
+                object.add("problem", (error as? PushArrivalError)?.kind.rawValue ?? "other-service")
+                object.add("route", PushCheck.Route.fallback.rawValue)
+                Console.write(object.line)
+                Console.flush()
+            }
+            throw Console.fail(error)
+        }
+        let hosts = soundHosts.isEmpty ? Self.host(of: fields.url) : Set(soundHosts.map { $0.lowercased() })
+        let settingsFile = try settings.map { path in Data(try Self.read(path)) }
+        let timeZone = utcOffset.flatMap(Self.seconds(utcOffset:)).flatMap { TimeZone(secondsFromGMT: $0) } ?? .current
+        let check = PushCheck(pack: devicePack, soundHosts: hosts, settingsFile: settingsFile, timeZone: timeZone)
+        if let note = check.settingsNote { Console.error(note) }
+        let clock = now.map { Date(timeIntervalSince1970: Double($0)) } ?? Date()
+        let decision = check.decide(fields, now: clock, seen: Set(seen))
+        Console.write(json ? Self.jsonLine(decision, fields: fields, service: detected) : Self.text(decision, fields: fields, service: detected))
+        Console.flush()
+        if let problem = fields.messageProblem { throw Console.fail(problem) }
+    }
+
+    /// The push's bytes, from `path` or standard input.
+    static func read(_ path: String) throws -> [UInt8] {
+        if path == "-" { return try readStandardInput() }
+        do {
+            return try FileCheck.readRegularFile(path, limit: largestFile)
+        } catch {
+            throw Console.fail(PushFileError(description: "\(MessageText.escaped(path)): \(error.reason)"))
+        }
+    }
+
+    private static func readStandardInput() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count <= largestFile {
+            let result = retryingInterrupts { chunk.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, $0.count) } }
+            guard case .success(let got) = result else {
+                throw Console.fail(PushFileError(description: "standard input cannot be read"))
+            }
+            if got == 0 { break }
+            bytes.append(contentsOf: chunk[..<got])
+        }
+        return bytes
+    }
+
+    /// The seconds east of UTC of `+HH:MM` or `-HH:MM` (at most 14 hours).
+    static func seconds(utcOffset text: String) -> Int? {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count == 6, scalars[0] == "+" || scalars[0] == "-", scalars[3] == ":",
+              [1, 2, 4, 5].allSatisfy({ ("0"..."9").contains(scalars[$0]) }),
+              let hours = Int(String(text.dropFirst().prefix(2))), let minutes = Int(String(text.suffix(2))),
+              minutes < 60, hours * 60 + minutes <= 14 * 60
+        else { return nil }
+        return (scalars[0] == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+    }
+
+    /// The push's top-level keys, for telling the service.
+    private static func keysOnly(_ bytes: [UInt8]) throws -> [AnyHashable: Any] {
+        let members = (try? JSONLineParser(maximumLength: PushPayload.apnsLimit).parseObject(bytes)) ?? []
+        return Dictionary(members.map { (AnyHashable($0.key), $0.key as Any) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The host of `url` (`https://host/…`), lower-cased.
+    private static func host(of url: String?) -> Set<String> {
+        guard let url, url.hasPrefix("https://") else { return [] }
+        let host = url.dropFirst("https://".count).prefix { $0 != "/" && $0 != ":" }
+        return host.isEmpty ? [] : [host.lowercased()]
+    }
+
+    static func text(_ decision: PushCheck.Decision, fields: PushFields, service: PushService) -> String {
+        var lines = ["route: \(decision.route.rawValue)"]
+        if let sound = decision.sound { lines.append("sound: \(sound)") }
+        if decision.isCritical {
+            lines.append("critical: yes" + (fields.criticalVolume.map { " (volume \($0.shortDescription))" } ?? ""))
+        }
+        if let says = decision.says { lines.append("says: \(says)") }
+        if let url = decision.url { lines.append("url: \(url)") }
+        if let reason = decision.reason { lines.append("reason: \(reason)") }
+        lines.append("service: \(service.rawValue)")
+        if let id = fields.id { lines.append("id: \(MessageText.escaped(id))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func jsonLine(_ decision: PushCheck.Decision, fields: PushFields, service: PushService) -> String {
+        var object = JSONObject()
+        object.add("critical", decision.isCritical)
+        if let volume = fields.criticalVolume { object.add("criticalVolume", volume) }
+        if let problem = fields.messageProblem { object.add("error", problem.description) }
+        if let id = fields.id { object.add("id", id) }
+        if let reason = decision.reason { object.add("reason", reason) }
+        object.add("route", decision.route.rawValue)
+        if let says = decision.says { object.add("says", says) }
+        object.add("service", service.rawValue)
+        if let sound = decision.sound { object.add("sound", sound) }
+        if let url = decision.url { object.add("url", url) }
+        return object.line
+    }
+}
+
+/// A push without the keys of the service `--service` names.
+struct OtherService: CategorizedError {
+    let description: String
+    var category: ErrorCategory { .rejectedInput }
+}
+
+/// A push file that cannot be read: one line naming it.
+struct PushFileError: CategorizedError {
+    let description: String
+    var category: ErrorCategory { .voice }
+}
