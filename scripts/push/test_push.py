@@ -7,6 +7,7 @@ scripts/push/.venv from PyPI. Standard library only.
   python3 scripts/push/test_push.py [-k PATTERN]
 """
 
+import atexit
 import hashlib
 import json
 import os
@@ -21,6 +22,21 @@ import unittest
 
 from pushtests import (ANNOUNCE, FIELDS, FIRST_RUN, KEY_NAMES, ROOT, SEND, SERVICES, STRING_VALUES, TARGET, LoopbackAPNs,
                        StandIn, announce_fields, batch_line, documented_sends, longest_line, matches, placed, send)
+
+
+_PACK = []
+
+
+def device_pack():
+    """The bundled voice's device pack, exported once per run."""
+    if not _PACK:
+        folder = tempfile.mkdtemp(prefix="announce-push-pack-")
+        atexit.register(shutil.rmtree, folder, True)
+        path = os.path.join(folder, "default.announcepack")
+        result = subprocess.run([ANNOUNCE, "voice", "export", "-o", path], capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result
+        _PACK.append(path)
+    return _PACK[0]
 
 
 class OptionTests(unittest.TestCase):
@@ -82,6 +98,18 @@ class PushServiceTests(unittest.TestCase):
         self.assertEqual(arrival["aps"]["alert"], printed["aps"]["alert"])
         self.assertEqual(arrival["aps"]["sound"], printed["sound"])
         self.assertEqual(arrival["aps"].get("mutable-content"), 1, arrival)
+        # What the phone makes of it: the extension's own decisions
+        # (announce check-push) say this payment from the bundled pack.
+        with open(standin.arrival, "rb") as handle:
+            arrived_bytes = handle.read()
+        checked = subprocess.run([ANNOUNCE, "check-push", "--pack", device_pack(), "--now", "1767225630", "--service", service,
+                                  "--json", "-"], input=arrived_bytes, capture_output=True, timeout=120)
+        self.assertEqual(checked.returncode, 0, checked)
+        decision = json.loads(checked.stdout)
+        self.assertEqual((decision["route"], decision["sound"], decision["says"]),
+                         ("rendered", printed["sound"], printed["aps"]["alert"]["body"]), decision)
+        # Aliyun adds no key PushService tells it by: it reads as APNs's shape.
+        self.assertEqual(decision["service"], "apns" if service == "aliyun" else service, decision)
         # The keys each service adds beside announce's (see standins.py).
         added = {"jpush": "_j_msgid", "aliyun": "_ALIYUN_NOTIFICATION_ID_", "getui": "_gmid_", "tpns": "xg", "umeng": "d"}
         self.assertIn(added[service], arrival)
