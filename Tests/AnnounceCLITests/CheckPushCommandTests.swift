@@ -7,7 +7,7 @@ import Testing
 /// goes through the extension's own decisions to the right sound and text;
 /// each bad arrival is one line and status 65.
 @Suite struct CheckPushCommandTests {
-    static let samples = "Tests/Shared/push-arrivals"
+    static let samples = PushArrivalSamples.folder
     static let sound = "announce-123.45-e6f65a95.caf"
     static let said = "支付宝到账一百二十三点四五元"
 
@@ -161,16 +161,7 @@ import Testing
         #expect(String(push) == fixture)
     }
 
-    struct Bad: Decodable {
-        let name: String
-        let kind: String
-        let says: String
-        let push: String
-    }
-
-    static func bad() throws -> [Bad] {
-        try JSONDecoder().decode([Bad].self, from: Data(contentsOf: RepositoryPaths.file("\(samples)/bad.json")))
-    }
+    static func bad() throws -> [PushArrivalSamples.Bad] { try PushArrivalSamples.bad() }
 
     static func badNames() throws -> [String] { try bad().map(\.name) }
 }

@@ -28,7 +28,7 @@ import Testing
 ///   https://blog.csdn.net/xyxjn/article/details/46522619 and
 ///   https://e-com-net.com/article/1191280944502382592.htm
 @Suite struct PushArrivalTests {
-    static let folder = "Tests/Shared/push-arrivals"
+    static let folder = PushArrivalSamples.folder
     static let sound = "announce-123.45-e6f65a95.caf"
     static let url = "https://sounds.example.com/announce-123.45-e6f65a95.caf"
 
@@ -41,16 +41,7 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [AnyHashable: Any])
     }
 
-    struct Bad: Decodable {
-        let name: String
-        let kind: String
-        let says: String
-        let push: String
-    }
-
-    static func bad() throws -> [Bad] {
-        try JSONDecoder().decode([Bad].self, from: Data(contentsOf: RepositoryPaths.file("\(folder)/bad.json")))
-    }
+    static func bad() throws -> [PushArrivalSamples.Bad] { try PushArrivalSamples.bad() }
 
     @Test(arguments: PushService.allCases)
     func everyServiceShapeReadsToTheSamePayment(_ service: PushService) throws {
