@@ -1,4 +1,9 @@
-import Foundation
+import AnnounceCore
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the app sends its backend: the device token APNs addresses this
 /// phone's pushes to, which APNs environment it belongs to, and how
@@ -27,17 +32,19 @@ struct DeviceReport: Sendable {
 
     /// The token as APNs' request path wants it: lowercase hex.
     static func hex(_ token: Data) -> String {
-        token.map { String(format: "%02x", $0) }.joined()
+        token.map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 0x10 ? "0" + hex : hex
+        }.joined()
     }
 
     /// The report as one JSON object, keys sorted.
     func json() throws -> Data {
-        let object: [String: Any] = [
-            "device-token": Self.hex(deviceToken),
-            "environment": environment.rawValue,
-            "counters": Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }),
-            "problems": problems.map(\.rawValue),
-        ]
-        return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        var object = JSONObject()
+        object.add("counters", DeliveryCounters.object(counts))
+        object.add("device-token", Self.hex(deviceToken))
+        object.add("environment", environment.rawValue)
+        object.add("problems", problems.map(\.rawValue))
+        return RecordJSON.bytes(object)
     }
 }

@@ -1,4 +1,9 @@
-import Foundation
+import AnnounceCore
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The ids of the payments announced most recently, kept in one small file
 /// of the App Group, so that a push delivered twice is announced once.
@@ -47,7 +52,7 @@ struct RecentPayments: Sendable {
             if entries.contains(where: { $0.id == id }) { return (.repeated, nil) }
             entries.append(Entry(id: id, at: now.timeIntervalSince1970))
             if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
-            return (.first, try Self.encode(entries))
+            return (.first, Self.encode(entries))
         }
     }
 
@@ -63,22 +68,24 @@ struct RecentPayments: Sendable {
 
     /// The entries of the file's bytes; none when missing or not a record.
     private static func entries(in data: Data?) -> [Entry] {
-        guard let data, let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        guard let data, let list = RecordJSON.array(in: data) else { return [] }
         var entries: [Entry] = []
         for element in list {
-            guard let id = element["id"] as? String else { return [] }
-            let at = (element["at"] as? Double) ?? (element["at"] as? Int).map(Double.init) ?? 0
+            guard let fields = element.fields, let id = fields["id"]?.string else { return [] }
+            let at = fields["at"].flatMap(RecordJSON.number) ?? 0
             entries.append(Entry(id: id, at: at))
         }
         return entries
     }
 
-    private static func encode(_ entries: [Entry]) throws(Failure) -> Data {
-        let list: [[String: Any]] = entries.map { ["id": $0.id, "at": $0.at] }
-        do {
-            return try JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])
-        } catch {
-            throw Failure(description: "cannot encode the record: \(error)")
+    /// `[{"at":…,"id":…},…]`, keys sorted.
+    private static func encode(_ entries: [Entry]) -> Data {
+        let objects = entries.map { entry in
+            var object = JSONObject()
+            object.add("at", entry.at)
+            object.add("id", entry.id)
+            return RecordJSON.text(object)
         }
+        return Data(("[" + objects.joined(separator: ",") + "]").utf8)
     }
 }
