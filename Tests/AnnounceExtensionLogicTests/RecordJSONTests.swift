@@ -91,7 +91,6 @@ import Testing
             == .invalid(["announcements", "this-phone-announces"]))
         #expect(MerchantSettingsFile.decode(Data(#"{"version":true}"#.utf8)).status == .damaged)
         #expect(MerchantSettingsFile.decode(Data(#"{"version":18446744073709551615}"#.utf8)).status == .damaged)
-        #expect(MerchantSettingsFile.decode(Data(#"{"version":1,"version":2}"#.utf8)).status == .damaged)
     }
 
     @Test func aProfilesEntitlementOfAnotherTypeIsNone() {

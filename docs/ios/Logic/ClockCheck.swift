@@ -1,4 +1,3 @@
-import AnnounceCore
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -70,9 +69,10 @@ struct ClockCheck: Sendable {
         guard offset.isFinite else { return }
         try record.update { (data: Data?) throws(LockedRecordFile.Failure) -> (result: Void, replacement: Data?) in
             let offsets = Array((Self.offsets(in: data) + [offset]).suffix(Self.kept))
-            var object = JSONObject()
-            object.add("offsets", rawValues: offsets.map(RecordJSON.text))
-            return ((), RecordJSON.bytes(object))
+            guard let bytes = try? RecordJSON.bytes(["offsets": offsets]) else {
+                throw LockedRecordFile.Failure(description: "cannot encode the clock offsets")
+            }
+            return ((), bytes)
         }
     }
 
@@ -104,7 +104,7 @@ struct ClockCheck: Sendable {
     private static func offsets(in data: Data?) -> [Double] {
         guard let data, let object = RecordJSON.object(in: data), case .array(let list)? = object["offsets"] else { return [] }
         // Numbers only: not `true`, which NSNumber would bridge to 1.
-        let numbers = list.compactMap(RecordJSON.number).filter(\.isFinite)
+        let numbers = list.compactMap(\.number).filter(\.isFinite)
         return Array(numbers.suffix(kept))
     }
 }

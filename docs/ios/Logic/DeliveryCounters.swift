@@ -1,4 +1,3 @@
-import AnnounceCore
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -87,7 +86,7 @@ final class DeliveryCounters: @unchecked Sendable {
 
     private let record: LockedRecordFile
     /// The counts not yet written.
-    private let kept = LockedState<[Counter: Int]>([:])
+    private let kept = LockedValue<[Counter: Int]>([:])
 
     init(file: URL) {
         record = LockedRecordFile(file: file)
@@ -104,7 +103,7 @@ final class DeliveryCounters: @unchecked Sendable {
         }
         do {
             try record.update { (data: Data?) throws(LockedRecordFile.Failure) -> (result: Void, replacement: Data?) in
-                ((), Self.encode(Self.merge(Self.counts(in: data), adding)))
+                ((), try Self.encode(Self.merge(Self.counts(in: data), adding)))
             }
         } catch {
             kept.withLock { kept in kept = Self.merge(kept, adding) }
@@ -125,7 +124,7 @@ final class DeliveryCounters: @unchecked Sendable {
     func reset() throws(LockedRecordFile.Failure) {
         kept.withLock { $0 = [:] }
         try record.update { (_: Data?) throws(LockedRecordFile.Failure) -> (result: Void, replacement: Data?) in
-            ((), Self.encode([:]))
+            ((), try Self.encode([:]))
         }
     }
 
@@ -163,7 +162,7 @@ final class DeliveryCounters: @unchecked Sendable {
         var counts: [Counter: Int] = [:]
         for (key, value) in object {
             // Whole numbers only (not 1.5 as 1), and not `true` as 1.
-            guard let counter = Counter(rawValue: key), let count = RecordJSON.integer(value), count > 0 else { continue }
+            guard let counter = Counter(rawValue: key), let count = value.integer, count > 0 else { continue }
             counts[counter] = count
         }
         return counts
@@ -177,14 +176,16 @@ final class DeliveryCounters: @unchecked Sendable {
         }
     }
 
-    private static func encode(_ counts: [Counter: Int]) -> Data {
-        RecordJSON.bytes(object(counts))
+    private static func encode(_ counts: [Counter: Int]) throws(LockedRecordFile.Failure) -> Data {
+        do {
+            return try RecordJSON.bytes(named(counts))
+        } catch {
+            throw LockedRecordFile.Failure(description: "cannot encode the counters: \(error)")
+        }
     }
 
-    /// `counts` as one JSON object, keys sorted.
-    static func object(_ counts: [Counter: Int]) -> JSONObject {
-        var object = JSONObject()
-        for (counter, count) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { object.add(counter.rawValue, count) }
-        return object
+    /// `counts` by their counters' names, as the file and the device report hold them.
+    static func named(_ counts: [Counter: Int]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
     }
 }

@@ -1,4 +1,3 @@
-import AnnounceCore
 // NSRecursiveLock is the full Foundation's; off Apple's platforms the
 // handover lock is the C library's recursive mutex (see RecursiveLock).
 #if canImport(FoundationEssentials)
@@ -61,7 +60,7 @@ final class DeliveryQueue<Outcome: Sendable>: @unchecked Sendable {
     }
 
     /// The open deliveries; never held while a closure runs.
-    private let state = LockedState(Deliveries())
+    private let state = LockedValue(Deliveries())
     /// Held while a delivery is handed over, so deliveries never overlap;
     /// recursive, so a `deliver` closure calling the queue cannot deadlock.
     private let handover = RecursiveLock()

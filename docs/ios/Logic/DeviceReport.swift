@@ -1,4 +1,3 @@
-import AnnounceCore
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -40,11 +39,24 @@ struct DeviceReport: Sendable {
 
     /// The report as one JSON object, keys sorted.
     func json() throws -> Data {
-        var object = JSONObject()
-        object.add("counters", DeliveryCounters.object(counts))
-        object.add("device-token", Self.hex(deviceToken))
-        object.add("environment", environment.rawValue)
-        object.add("problems", problems.map(\.rawValue))
-        return RecordJSON.bytes(object)
+        try RecordJSON.bytes(
+            Body(
+                counters: DeliveryCounters.named(counts), deviceToken: Self.hex(deviceToken), environment: environment.rawValue,
+                problems: problems.map(\.rawValue)))
+    }
+
+    /// The report's JSON object.
+    private struct Body: Encodable {
+        let counters: [String: Int]
+        let deviceToken: String
+        let environment: String
+        let problems: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case counters
+            case deviceToken = "device-token"
+            case environment
+            case problems
+        }
     }
 }

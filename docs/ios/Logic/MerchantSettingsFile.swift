@@ -119,10 +119,10 @@ struct MerchantSettingsFile: Sendable {
         var settings = MerchantSettings()
         var invalid: [String] = []
         if let value = object["announcements"] {
-            if let flag = RecordJSON.boolean(value) { settings.announcements = flag } else { invalid.append("announcements") }
+            if let flag = value.boolean { settings.announcements = flag } else { invalid.append("announcements") }
         }
         if let value = object["this-phone-announces"] {
-            if let flag = RecordJSON.boolean(value) { settings.thisPhoneAnnounces = flag } else { invalid.append("this-phone-announces") }
+            if let flag = value.boolean { settings.thisPhoneAnnounces = flag } else { invalid.append("this-phone-announces") }
         }
         if let value = object["quiet-hours"], value != .null {
             if let hours = quietHours(value) { settings.quietHours = hours } else { invalid.append("quiet-hours") }
@@ -135,35 +135,46 @@ struct MerchantSettingsFile: Sendable {
 
     /// `settings` as the file holds them, keys sorted.
     static func encode(_ settings: MerchantSettings) -> Data {
-        var object = JSONObject()
-        object.add("announcements", settings.announcements)
-        // Its exact digits: a UInt64 need not fit an Int.
-        if let fen = settings.minimumFen { object.add("minimum-fen", JSONLineParser.Value.number(String(fen))) }
-        if let hours = settings.quietHours {
-            var range = JSONObject()
-            range.add("from", MerchantSettings.QuietHours.text(hours.from))
-            range.add("to", MerchantSettings.QuietHours.text(hours.to))
-            object.add("quiet-hours", range)
+        let quietHours = settings.quietHours.map {
+            ["from": MerchantSettings.QuietHours.text($0.from), "to": MerchantSettings.QuietHours.text($0.to)]
         }
-        object.add("this-phone-announces", settings.thisPhoneAnnounces)
-        object.add("version", MerchantSettings.version)
-        return RecordJSON.bytes(object)
+        let file = File(
+            version: MerchantSettings.version, announcements: settings.announcements, thisPhoneAnnounces: settings.thisPhoneAnnounces,
+            quietHours: quietHours, minimumFen: settings.minimumFen)
+        // Only strings, booleans and whole numbers: this cannot fail.
+        return (try? RecordJSON.bytes(file)) ?? Data()
+    }
+
+    /// The file's JSON object; a key without a value is left out.
+    private struct File: Encodable {
+        let version: Int
+        let announcements: Bool
+        let thisPhoneAnnounces: Bool
+        let quietHours: [String: String]?
+        let minimumFen: UInt64?
+
+        enum CodingKeys: String, CodingKey {
+            case version
+            case announcements
+            case thisPhoneAnnounces = "this-phone-announces"
+            case quietHours = "quiet-hours"
+            case minimumFen = "minimum-fen"
+        }
     }
 
     /// A whole number from 0 up, exactly; not a boolean, a fraction or text.
-    private static func wholeNumber(_ value: JSONLineParser.Value) -> UInt64? {
-        // Fen are exact: digits as written are read as an integer, `1050.0`
-        // or `1.05e3` as a Double. Either way only below 2^53, where every
-        // whole number is exact as a Double; the largest amount
-        // (Amount.maximumFen) is far below.
-        if case .number(let text) = value, let exact = UInt64(text) { return exact < 1 << 53 ? exact : nil }
-        guard let double = RecordJSON.number(value) else { return nil }
+    private static func wholeNumber(_ value: RecordJSON.Value) -> UInt64? {
+        // Fen are exact: a whole number is read as an integer, `1050.0` as a
+        // Double. Either way only below 2^53, where every whole number is
+        // exact as a Double; the largest amount (Amount.maximumFen) is far below.
+        if case .integer(let whole) = value { return whole >= 0 && whole < 1 << 53 ? UInt64(whole) : nil }
+        guard let double = value.number else { return nil }
         guard double >= 0, double < 9_007_199_254_740_992, double == double.rounded(.towardZero) else { return nil }
         return UInt64(double)
     }
 
     /// `{"from": "HH:MM", "to": "HH:MM"}`.
-    private static func quietHours(_ value: JSONLineParser.Value) -> MerchantSettings.QuietHours? {
+    private static func quietHours(_ value: RecordJSON.Value) -> MerchantSettings.QuietHours? {
         guard let object = value.fields, let from = object["from"]?.string, let to = object["to"]?.string,
               let start = MerchantSettings.QuietHours.minute(from), let end = MerchantSettings.QuietHours.minute(to)
         else { return nil }

@@ -1,4 +1,3 @@
-import AnnounceCore
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -52,7 +51,7 @@ struct RecentPayments: Sendable {
             if entries.contains(where: { $0.id == id }) { return (.repeated, nil) }
             entries.append(Entry(id: id, at: now.timeIntervalSince1970))
             if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
-            return (.first, Self.encode(entries))
+            return (.first, try Self.encode(entries))
         }
     }
 
@@ -61,31 +60,28 @@ struct RecentPayments: Sendable {
         Self.entries(in: record.contents()).map(\.id)
     }
 
-    private struct Entry {
+    private struct Entry: Encodable {
         let id: String
         let at: Double
     }
 
     /// The entries of the file's bytes; none when missing or not a record.
     private static func entries(in data: Data?) -> [Entry] {
-        guard let data, let list = RecordJSON.array(in: data) else { return [] }
+        guard let data, case .array(let list)? = RecordJSON.value(in: data) else { return [] }
         var entries: [Entry] = []
         for element in list {
             guard let fields = element.fields, let id = fields["id"]?.string else { return [] }
-            let at = fields["at"].flatMap(RecordJSON.number) ?? 0
-            entries.append(Entry(id: id, at: at))
+            entries.append(Entry(id: id, at: fields["at"]?.number ?? 0))
         }
         return entries
     }
 
     /// `[{"at":…,"id":…},…]`, keys sorted.
-    private static func encode(_ entries: [Entry]) -> Data {
-        let objects = entries.map { entry in
-            var object = JSONObject()
-            object.add("at", entry.at)
-            object.add("id", entry.id)
-            return RecordJSON.text(object)
+    private static func encode(_ entries: [Entry]) throws(Failure) -> Data {
+        do {
+            return try RecordJSON.bytes(entries)
+        } catch {
+            throw Failure(description: "cannot encode the record: \(error)")
         }
-        return Data(("[" + objects.joined(separator: ",") + "]").utf8)
     }
 }

@@ -1,4 +1,3 @@
-import AnnounceCore
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -6,75 +5,109 @@ import AnnounceCore
 #endif
 
 /// The JSON of the App Group's small files (recent payments, counters,
-/// clock offsets, merchant settings) and of the device report, read with
-/// AnnounceCore's strict parser and written with its one-line writer, the
-/// same code on the phone and on the server.
+/// clock offsets, merchant settings) and of the device report: read into
+/// ``Value`` and written from `Encodable` values with `JSONDecoder` and
+/// `JSONEncoder`, which FoundationEssentials has as well as Foundation, so
+/// the phone and the server (`check-push`) run the same code and the
+/// server's binary needs no full Foundation (ICU's data).
 ///
-/// The parser keeps a JSON `true` apart from the number 1 everywhere, which
-/// `JSONSerialization`'s `NSNumber`s do only on Apple's platforms; and
-/// neither it nor the writer needs the full Foundation, which would bring
-/// ICU's data into the server's `announce` binary (`check-push` runs these
-/// files). What is written is compact, keys in the order given (callers
-/// sort them), `/` unescaped; files written with `JSONSerialization`
-/// (`\/`, any spacing) read the same.
+/// Unlike `JSONSerialization`'s `NSNumber`s, the decoder keeps a JSON `true`
+/// apart from the number 1 on every platform. What is written is compact,
+/// keys sorted, `/` unescaped; files written with `JSONSerialization`
+/// (`\/`, any spacing, any key order) read the same.
 enum RecordJSON {
-    /// The members of the one JSON object `data` holds, by key; nil when it
-    /// holds anything else (cut short, damaged, a key given twice).
-    static func object(in data: Data) -> [String: JSONLineParser.Value]? {
-        let parser = JSONLineParser(maximumLength: max(1, data.count))
-        guard let members = try? parser.parseObject([UInt8](data)) else { return nil }
-        return JSONLineParser.Value.object(members).fields
+    /// A JSON value, its kind kept: a flag is never a number.
+    enum Value: Decodable, Equatable, Sendable {
+        /// `null`.
+        case null
+        /// `true` or `false`.
+        case bool(Bool)
+        /// A number that is a whole `Int` (`12`, and `Int.max` exactly).
+        case integer(Int)
+        /// Any other number (`1.5`, `1e300`).
+        case number(Double)
+        /// A string.
+        case string(String)
+        /// An array.
+        case array([Value])
+        /// An object.
+        case object([String: Value])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            // Each decode refuses the other kinds: a Bool is no number, an
+            // Int no flag or fraction.
+            if container.decodeNil() {
+                self = .null
+            } else if let flag = try? container.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let whole = try? container.decode(Int.self) {
+                self = .integer(whole)
+            } else if let number = try? container.decode(Double.self) {
+                self = .number(number)
+            } else if let text = try? container.decode(String.self) {
+                self = .string(text)
+            } else if let list = try? container.decode([Value].self) {
+                self = .array(list)
+            } else {
+                self = .object(try container.decode([String: Value].self))
+            }
+        }
+
+        /// The members, if this is an object.
+        var fields: [String: Value]? {
+            guard case .object(let fields) = self else { return nil }
+            return fields
+        }
+
+        /// The string, if this is one.
+        var string: String? {
+            guard case .string(let text) = self else { return nil }
+            return text
+        }
+
+        /// The number as a `Double` (`1e3`, `-0.5`); nil for a flag, a
+        /// string, anything else.
+        var number: Double? {
+            switch self {
+            case .integer(let whole): Double(whole)
+            case .number(let number): number
+            default: nil
+            }
+        }
+
+        /// The number if it is a whole one fitting an `Int`, exactly (`12`,
+        /// `12.0`); nil for a fraction, a flag, a string.
+        var integer: Int? {
+            switch self {
+            case .integer(let whole): whole
+            case .number(let number): Int(exactly: number)
+            default: nil
+            }
+        }
+
+        /// `true` or `false`; nil for 1, 0 and anything else.
+        var boolean: Bool? {
+            guard case .bool(let flag) = self else { return nil }
+            return flag
+        }
     }
 
-    /// The elements of the one JSON array `data` holds; nil when it holds
-    /// anything else.
-    static func array(in data: Data) -> [JSONLineParser.Value]? {
-        // The parser reads objects: the array becomes the one member of
-        // one, and only a whole array (blanks around it) leaves exactly one.
-        let wrapped = Array(#"{"":"#.utf8) + [UInt8](data) + [UInt8(ascii: "}")]
-        let parser = JSONLineParser(maximumLength: wrapped.count)
-        guard let members = try? parser.parseObject(wrapped), members.count == 1,
-              case .array(let elements) = members[0].value
-        else { return nil }
-        return elements
+    /// The value `data` holds; nil when it is no JSON.
+    static func value(in data: Data) -> Value? {
+        try? JSONDecoder().decode(Value.self, from: data)
     }
 
-    /// A JSON number as a `Double` (`1e3`, `-0.5`); nil for a boolean, a
-    /// string, anything else.
-    static func number(_ value: JSONLineParser.Value) -> Double? {
-        guard case .number(let text) = value else { return nil }
-        return Double(text)
+    /// The members of the one JSON object `data` holds; nil when it holds
+    /// anything else (cut short, damaged, another kind of value).
+    static func object(in data: Data) -> [String: Value]? {
+        value(in: data)?.fields
     }
 
-    /// A JSON number that is a whole number fitting an `Int`, exactly
-    /// (`12`, `12.0`, `1.2e1`); nil for a fraction, a boolean, a string.
-    static func integer(_ value: JSONLineParser.Value) -> Int? {
-        guard case .number(let text) = value else { return nil }
-        // The text first: every Int, even beyond 2^53, is exact that way.
-        return Int(text) ?? Double(text).flatMap { Int(exactly: $0) }
-    }
-
-    /// A JSON `true` or `false`; nil for 1, 0 and anything else.
-    static func boolean(_ value: JSONLineParser.Value) -> Bool? {
-        guard case .bool(let flag) = value else { return nil }
-        return flag
-    }
-
-    /// `object` as compact bytes, without a line ending.
-    static func bytes(_ object: JSONObject) -> Data {
-        Data(text(object).utf8)
-    }
-
-    /// `object` as compact text, without a line ending.
-    static func text(_ object: JSONObject) -> String {
-        String(object.line.dropLast())
-    }
-
-    /// `number` as JSON: whole numbers without a fraction (`200`), others
-    /// in their shortest exact form (`0.25`).
-    static func text(_ number: Double) -> String {
-        var text = ""
-        JSONObject.appendNumber(number, to: &text)
-        return text
+    /// `value` as compact JSON, keys sorted, `/` unescaped.
+    static func bytes(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
     }
 }
