@@ -95,4 +95,48 @@ import Testing
         let lines = code.enumerated().map { PhoneSources.Line(file: "Sources/AnnounceCore/X.swift", number: $0.offset + 1, code: $0.element) }
         #expect(Self.problems(in: lines).isEmpty)
     }
+
+    /// The top-level `package` declarations of the libraries the app adds
+    /// (`package struct JSONObject` gives `JSONObject`).
+    static let packageDeclaration = #"^package\s+(final\s+)?(struct|enum|class|protocol|typealias|actor|func|let|var)\s+([A-Za-z_][A-Za-z0-9_]*)"#
+
+    /// The names `lines` declare at the top level with `package` access.
+    static func packageNames(in lines: [PhoneSources.Line]) -> Set<String> {
+        Set(lines.compactMap { line in
+            line.code.range(of: packageDeclaration, options: .regularExpression).flatMap { line.code[$0].split(whereSeparator: \.isWhitespace).last }
+                .map(String.init)
+        })
+    }
+
+    /// The lines of `lines` that name one of `names`, as a word of its own.
+    static func uses(of names: Set<String>, in lines: [PhoneSources.Line]) -> [String] {
+        lines.compactMap { line in
+            let words = Set(line.code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+            let used = words.intersection(names).sorted()
+            return used.isEmpty ? nil : "\(line.file):\(line.number): \(used.joined(separator: ", "))"
+        }
+    }
+
+    @Test("the app's files (docs/ios, Logic/ with it) use only what the libraries make public")
+    func theAppsFilesUseOnlyPublicAPI() throws {
+        // Xcode compiles them into the app's own targets, outside the
+        // package, where `package` declarations cannot be seen.
+        var names: Set<String> = []
+        for folder in ["Sources/AnnounceCore", "Sources/AnnounceWire", "Sources/AnnounceEngine"] {
+            names.formUnion(Self.packageNames(in: try PhoneSources.lines(below: folder)))
+        }
+        #expect(names.contains("JSONObject") && names.contains("LockedState"))
+        let found = Self.uses(of: names, in: try PhoneSources.lines(below: "docs/ios"))
+        #expect(found.isEmpty, "package-only declarations the app cannot see:\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test("the package-only scan finds a use and passes longer names")
+    func thePackageOnlyScanFindsUses() {
+        let declared = [PhoneSources.Line(file: "Sources/AnnounceCore/X.swift", number: 1, code: "package struct JSONObject: Sendable {")]
+        #expect(Self.packageNames(in: declared) == ["JSONObject"])
+        let used = ["var object = JSONObject()", "let x = MyJSONObject()", "let y = jsonObject"].enumerated().map {
+            PhoneSources.Line(file: "docs/ios/Logic/Y.swift", number: $0.offset + 1, code: $0.element)
+        }
+        #expect(Self.uses(of: ["JSONObject"], in: used) == ["docs/ios/Logic/Y.swift:1: JSONObject"])
+    }
 }
