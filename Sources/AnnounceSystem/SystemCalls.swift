@@ -154,6 +154,19 @@ package func systemNow() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// The machine's offset from UTC in seconds at `seconds` since 1970, by its
+/// time zone's rules (`TZ`, `/etc/localtime`, daylight saving included);
+/// nil when the time cannot be converted. FoundationEssentials'
+/// `TimeZone.current` knows named zones only with ICU's data, which the
+/// server leaves out.
+package func systemUTCOffset(at seconds: Double) -> Int? {
+    guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
+    var time = time_t(seconds.rounded(.down))
+    var parts = tm()
+    guard localtime_r(&time, &parts) != nil else { return nil }
+    return Int(parts.tm_gmtoff)
+}
+
 // MARK: Threads
 
 /// Starts a detached-or-joinable thread running `body`; returns a joiner, or

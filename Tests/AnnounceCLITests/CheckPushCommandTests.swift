@@ -75,6 +75,12 @@ import Testing
         #expect(inQuietHours.status == 0 && inQuietHours.stdoutLines.first == "route: silent" && inQuietHours.stdout.contains("quiet hours"))
         let newYork = try check(["--pack", pack, "--now", "1767225630", "--settings", quiet, "--utc-offset=-05:00", jpush])
         #expect(newYork.stdoutLines.first == "route: rendered")
+        // Without --utc-offset, the machine's time zone (TZ) at that moment.
+        for (zone, route) in [("Asia/Shanghai", "route: silent"), ("America/New_York", "route: rendered"), ("UTC", "route: silent")] {
+            let local = try CommandRunner.run(
+                ["check-push", "--pack", pack, "--now", "1767225630", "--settings", quiet, jpush], environment: ["TZ": zone])
+            #expect(local.stdoutLines.first == route, "TZ=\(zone)")
+        }
         let damaged = settingsFolder.file("damaged.json")
         try "{\"announcements\": fal".write(toFile: damaged, atomically: true, encoding: .utf8)
         let defaults = try check(["--pack", pack, "--now", "1767225630", "--settings", damaged, jpush])

@@ -6,6 +6,11 @@ import Testing
 /// contract, the engine, the extension's logic) imports Foundation and its
 /// phone siblings only, and spells no API that exists on Linux alone outside
 /// an `#if`: Xcode must build it for iOS as it is.
+///
+/// The server links the same files, so the full Foundation is imported only
+/// under an `#if` (`#if canImport(FoundationEssentials) … #else import
+/// Foundation #endif`): on Linux it would bring ICU's data into the
+/// `announce` binary (ServerBinaryTests checks the binary itself).
 @Suite struct PhoneTargetImportTests {
     /// The modules a phone target may import. Dispatch ships with every
     /// Swift toolchain and every Apple system (Foundation re-exports it).
@@ -13,6 +18,10 @@ import Testing
         "Foundation", "FoundationEssentials", "Dispatch",
         "AnnounceCore", "AnnounceWire", "AnnounceEngine", "AnnounceExtensionLogic",
     ]
+
+    /// The C library, which Foundation brings on Apple's platforms: imported
+    /// beside FoundationEssentials, under an `#if`, only.
+    static let guardedModules: Set<String> = ["Glibc", "Musl"]
 
     /// An import: attributes, an access level and a kind (`import struct`)
     /// may precede the module, a submodule may follow it.
@@ -39,8 +48,10 @@ import Testing
             func report(_ problem: String) { found.append("\(line.file):\(line.number): \(problem): \(code)") }
             if code.hasPrefix("#if") { depth += 1 }
             if code.hasPrefix("#endif") { depth = max(0, depth - 1) }
-            if let module = importedModule(code), !allowedModules.contains(module) {
+            if let module = importedModule(code), !allowedModules.contains(module), depth == 0 || !guardedModules.contains(module) {
                 report("imports \(module)")
+            } else if importedModule(code) == "Foundation", depth == 0 {
+                report("imports the full Foundation outside #if")
             } else if depth == 0, code.range(of: linuxOnlyPattern, options: .regularExpression) != nil {
                 report("a Linux-only spelling outside #if")
             }
@@ -65,6 +76,7 @@ import Testing
         "import AnnounceSystem", "import AnnounceAudio", "@preconcurrency import Glibc", "package import CSndFile",
         "import struct Subprocess.Configuration", "import ArgumentParser", "let env = environ",
         "var actions = posix_spawn_file_actions_t()", "pthread_mutex_lock(mutex)", "let time = status.st_mtim",
+        "import Foundation", "@preconcurrency import Foundation",
     ])
     func scanRefuses(_ code: String) {
         let line = PhoneSources.Line(file: "Sources/AnnounceCore/X.swift", number: 1, code: code)
@@ -74,11 +86,57 @@ import Testing
     @Test("the scan passes Foundation, the siblings and guarded platform code")
     func scanPasses() {
         let code = [
-            "import Foundation", "@_exported import AnnounceWire", "public import AnnounceCore", "#if canImport(Glibc)",
+            "#if canImport(FoundationEssentials)", "    import FoundationEssentials", "    #if canImport(Glibc)", "        import Glibc",
+            "    #endif", "#else", "    import Foundation", "#endif",
+            "@_exported import AnnounceWire", "public import AnnounceCore", "#if canImport(Glibc)",
             "    let time = status.st_mtim", "#else", "    let time = status.st_mtimespec", "#endif", "let important = 1",
             "let environment = ProcessInfo.processInfo.environment",
         ]
         let lines = code.enumerated().map { PhoneSources.Line(file: "Sources/AnnounceCore/X.swift", number: $0.offset + 1, code: $0.element) }
         #expect(Self.problems(in: lines).isEmpty)
+    }
+
+    /// The top-level `package` declarations of the libraries the app adds
+    /// (`package struct JSONObject` gives `JSONObject`).
+    static let packageDeclaration = #"^package\s+(final\s+)?(struct|enum|class|protocol|typealias|actor|func|let|var)\s+([A-Za-z_][A-Za-z0-9_]*)"#
+
+    /// The names `lines` declare at the top level with `package` access.
+    static func packageNames(in lines: [PhoneSources.Line]) -> Set<String> {
+        Set(lines.compactMap { line in
+            line.code.range(of: packageDeclaration, options: .regularExpression).flatMap { line.code[$0].split(whereSeparator: \.isWhitespace).last }
+                .map(String.init)
+        })
+    }
+
+    /// The lines of `lines` that name one of `names`, as a word of its own.
+    static func uses(of names: Set<String>, in lines: [PhoneSources.Line]) -> [String] {
+        lines.compactMap { line in
+            let words = Set(line.code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+            let used = words.intersection(names).sorted()
+            return used.isEmpty ? nil : "\(line.file):\(line.number): \(used.joined(separator: ", "))"
+        }
+    }
+
+    @Test("the app's files (docs/ios, Logic/ with it) use only what the libraries make public")
+    func theAppsFilesUseOnlyPublicAPI() throws {
+        // Xcode compiles them into the app's own targets, outside the
+        // package, where `package` declarations cannot be seen.
+        var names: Set<String> = []
+        for folder in ["Sources/AnnounceCore", "Sources/AnnounceWire", "Sources/AnnounceEngine"] {
+            names.formUnion(Self.packageNames(in: try PhoneSources.lines(below: folder)))
+        }
+        #expect(names.contains("JSONObject") && names.contains("LockedState"))
+        let found = Self.uses(of: names, in: try PhoneSources.lines(below: "docs/ios"))
+        #expect(found.isEmpty, "package-only declarations the app cannot see:\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test("the package-only scan finds a use and passes longer names")
+    func thePackageOnlyScanFindsUses() {
+        let declared = [PhoneSources.Line(file: "Sources/AnnounceCore/X.swift", number: 1, code: "package struct JSONObject: Sendable {")]
+        #expect(Self.packageNames(in: declared) == ["JSONObject"])
+        let used = ["var object = JSONObject()", "let x = MyJSONObject()", "let y = jsonObject"].enumerated().map {
+            PhoneSources.Line(file: "docs/ios/Logic/Y.swift", number: $0.offset + 1, code: $0.element)
+        }
+        #expect(Self.uses(of: ["JSONObject"], in: used) == ["docs/ios/Logic/Y.swift:1: JSONObject"])
     }
 }

@@ -100,10 +100,12 @@ struct CheckPush: ListsExitStatuses {
         }
         let hosts = soundHosts.isEmpty ? Self.host(of: fields.url) : Set(soundHosts.map { $0.lowercased() })
         let settingsFile = try settings.map { path in Data(try Self.read(path)) }
-        let timeZone = utcOffset.flatMap(Self.seconds(utcOffset:)).flatMap { TimeZone(secondsFromGMT: $0) } ?? .current
+        let clock = now.map { Date(timeIntervalSince1970: Double($0)) } ?? Date()
+        // Without --utc-offset, the machine's offset at that moment.
+        let offset = utcOffset.flatMap(Self.seconds(utcOffset:)) ?? systemUTCOffset(at: clock.timeIntervalSince1970)
+        let timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? .current
         let check = PushCheck(pack: devicePack, soundHosts: hosts, settingsFile: settingsFile, timeZone: timeZone)
         if let note = check.settingsNote { Console.error(note) }
-        let clock = now.map { Date(timeIntervalSince1970: Double($0)) } ?? Date()
         let decision = check.decide(fields, now: clock, seen: Set(seen))
         Console.write(json ? Self.jsonLine(decision, fields: fields, service: detected) : Self.text(decision, fields: fields, service: detected))
         Console.flush()

@@ -1,5 +1,9 @@
 import AnnounceWire
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension AnnouncePolicy {
     /// The first step of every delivery, the extension's and the app's test

@@ -1,5 +1,9 @@
 import AnnounceWire
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The extension's decisions, apart from the iOS calls that carry them out:
 /// which sound a push gets, whether its URL may be fetched, whether it is

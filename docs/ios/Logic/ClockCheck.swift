@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Whether the phone's clock looks wrong, from the pushes themselves: each
 /// push says when its payment was taken (`announce-at`, by the server's
@@ -65,7 +69,7 @@ struct ClockCheck: Sendable {
         guard offset.isFinite else { return }
         try record.update { (data: Data?) throws(LockedRecordFile.Failure) -> (result: Void, replacement: Data?) in
             let offsets = Array((Self.offsets(in: data) + [offset]).suffix(Self.kept))
-            guard let bytes = try? JSONSerialization.data(withJSONObject: ["offsets": offsets], options: [.sortedKeys]) else {
+            guard let bytes = try? RecordJSON.bytes(["offsets": offsets]) else {
                 throw LockedRecordFile.Failure(description: "cannot encode the clock offsets")
             }
             return ((), bytes)
@@ -98,10 +102,9 @@ struct ClockCheck: Sendable {
     }
 
     private static func offsets(in data: Data?) -> [Double] {
-        guard let data, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let list = object["offsets"] as? [Any]
-        else { return [] }
-        let numbers = list.compactMap { ($0 as? NSNumber)?.doubleValue }.filter(\.isFinite)
+        guard let data, let object = RecordJSON.object(in: data), case .array(let list)? = object["offsets"] else { return [] }
+        // Numbers only: not `true`, which NSNumber would bridge to 1.
+        let numbers = list.compactMap(\.number).filter(\.isFinite)
         return Array(numbers.suffix(kept))
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How the extension delivered each push, counted in one small file of the
 /// App Group, so the app can show the merchant (and send the backend) how
@@ -81,8 +85,8 @@ final class DeliveryCounters: @unchecked Sendable {
     var file: URL { record.file }
 
     private let record: LockedRecordFile
-    private let lock = NSLock()
-    private var kept: [Counter: Int] = [:]
+    /// The counts not yet written.
+    private let kept = LockedValue<[Counter: Int]>([:])
 
     init(file: URL) {
         record = LockedRecordFile(file: file)
@@ -92,7 +96,7 @@ final class DeliveryCounters: @unchecked Sendable {
     /// Throws when the file cannot be written; the counts are then kept.
     func record(_ counter: Counter) throws(LockedRecordFile.Failure) {
         // Taken out while written, so two threads never write one count twice.
-        let adding = lock.withLock {
+        let adding = kept.withLock { kept in
             kept[counter, default: 0] += 1
             defer { kept = [:] }
             return kept
@@ -102,13 +106,13 @@ final class DeliveryCounters: @unchecked Sendable {
                 ((), try Self.encode(Self.merge(Self.counts(in: data), adding)))
             }
         } catch {
-            lock.withLock { kept = Self.merge(kept, adding) }
+            kept.withLock { kept in kept = Self.merge(kept, adding) }
             throw error
         }
     }
 
     /// The counts kept in memory because the file could not be written.
-    var unwritten: [Counter: Int] { lock.withLock { kept } }
+    var unwritten: [Counter: Int] { kept.withLock { $0 } }
 
     /// The counts in the file plus those not yet written; only counters
     /// above zero.
@@ -118,7 +122,7 @@ final class DeliveryCounters: @unchecked Sendable {
 
     /// Sets every count to zero.
     func reset() throws(LockedRecordFile.Failure) {
-        lock.withLock { kept = [:] }
+        kept.withLock { $0 = [:] }
         try record.update { (_: Data?) throws(LockedRecordFile.Failure) -> (result: Void, replacement: Data?) in
             ((), try Self.encode([:]))
         }
@@ -154,15 +158,11 @@ final class DeliveryCounters: @unchecked Sendable {
     /// The counts of the file's bytes: known counters with whole numbers
     /// above zero; none when missing or not a record.
     private static func counts(in data: Data?) -> [Counter: Int] {
-        guard let data, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+        guard let data, let object = RecordJSON.object(in: data) else { return [:] }
         var counts: [Counter: Int] = [:]
         for (key, value) in object {
-            // Whole numbers only (NSNumber bridges 1.5 to Int as 1), and not
-            // `true`, which bridges to 1 (a boolean's type encoding is "c").
-            guard let counter = Counter(rawValue: key), let number = value as? NSNumber,
-                  String(cString: number.objCType) != "c",
-                  let count = Int(exactly: number.doubleValue) ?? (value as? Int), count > 0
-            else { continue }
+            // Whole numbers only (not 1.5 as 1), and not `true` as 1.
+            guard let counter = Counter(rawValue: key), let count = value.integer, count > 0 else { continue }
             counts[counter] = count
         }
         return counts
@@ -177,11 +177,15 @@ final class DeliveryCounters: @unchecked Sendable {
     }
 
     private static func encode(_ counts: [Counter: Int]) throws(LockedRecordFile.Failure) -> Data {
-        let object = Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
         do {
-            return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            return try RecordJSON.bytes(named(counts))
         } catch {
             throw LockedRecordFile.Failure(description: "cannot encode the counters: \(error)")
         }
+    }
+
+    /// `counts` by their counters' names, as the file and the device report hold them.
+    static func named(_ counts: [Counter: Int]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What one push was delivered with, and why: the extension's answer as the
 /// notification, the counters and the log see it.

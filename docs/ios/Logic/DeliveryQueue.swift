@@ -1,4 +1,15 @@
-import Foundation
+// NSRecursiveLock is the full Foundation's; off Apple's platforms the
+// handover lock is the C library's recursive mutex (see RecursiveLock).
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+#else
+    import Foundation
+#endif
 
 /// How a delivery ended.
 enum DeliveryEnding: Equatable, Sendable {
@@ -43,39 +54,41 @@ final class DeliveryQueue<Outcome: Sendable>: @unchecked Sendable {
         var cancels: [@Sendable () -> Void] = []
     }
 
-    /// Guards `open` and `issued`; never held while a closure runs.
-    private let state = NSLock()
+    private struct Deliveries {
+        var open: [UInt64: Open] = [:]
+        var issued: UInt64 = 0
+    }
+
+    /// The open deliveries; never held while a closure runs.
+    private let state = LockedValue(Deliveries())
     /// Held while a delivery is handed over, so deliveries never overlap;
     /// recursive, so a `deliver` closure calling the queue cannot deadlock.
-    private let handover = NSRecursiveLock()
-    private var open: [UInt64: Open] = [:]
-    private var issued: UInt64 = 0
+    private let handover = RecursiveLock()
 
     init() {}
 
     /// Opens a delivery that has `interim` so far.
     func begin(interim: Outcome, deliver: @escaping @Sendable (Outcome, DeliveryEnding) -> Void) -> Ticket {
-        state.withLock {
-            issued += 1
-            open[issued] = Open(interim: interim, deliver: deliver)
-            return Ticket(number: issued)
+        state.withLock { state in
+            state.issued += 1
+            state.open[state.issued] = Open(interim: interim, deliver: deliver)
+            return Ticket(number: state.issued)
         }
     }
 
     /// How many deliveries are open.
-    var openCount: Int { state.withLock { open.count } }
+    var openCount: Int { state.withLock { $0.open.count } }
 
     /// Runs `cancel` when the delivery of `ticket` ends before its work does
     /// (expired); at once when it has ended already.
     func onCancel(_ ticket: Ticket, _ cancel: @escaping @Sendable () -> Void) {
-        state.lock()
-        if open[ticket.number] != nil {
-            open[ticket.number]?.cancels.append(cancel)
-            state.unlock()
-        } else {
-            state.unlock()
-            cancel()
+        let added = state.withLock { state in
+            guard state.open[ticket.number] != nil else { return false }
+            state.open[ticket.number]?.cancels.append(cancel)
+            return true
         }
+        // Outside the lock: the closure may call the queue.
+        if !added { cancel() }
     }
 
     /// Delivers `ticket` with `outcome`. Returns false, delivering nothing,
@@ -84,7 +97,7 @@ final class DeliveryQueue<Outcome: Sendable>: @unchecked Sendable {
     func finish(_ ticket: Ticket, with outcome: Outcome) -> Bool {
         handover.lock()
         defer { handover.unlock() }
-        guard let ended = state.withLock({ open.removeValue(forKey: ticket.number) }) else { return false }
+        guard let ended = state.withLock({ $0.open.removeValue(forKey: ticket.number) }) else { return false }
         ended.deliver(outcome, .finished)
         return true
     }
@@ -94,9 +107,9 @@ final class DeliveryQueue<Outcome: Sendable>: @unchecked Sendable {
     func expire() {
         handover.lock()
         defer { handover.unlock() }
-        let ended = state.withLock {
-            defer { open = [:] }
-            return open.sorted { $0.key < $1.key }.map(\.value)
+        let ended = state.withLock { state in
+            defer { state.open = [:] }
+            return state.open.sorted { $0.key < $1.key }.map(\.value)
         }
         for delivery in ended {
             delivery.deliver(delivery.interim, .expired)
@@ -104,3 +117,29 @@ final class DeliveryQueue<Outcome: Sendable>: @unchecked Sendable {
         }
     }
 }
+
+#if canImport(FoundationEssentials)
+    /// A lock its holder may take again: a recursive pthread mutex, as
+    /// `NSRecursiveLock` is on Apple's platforms.
+    private final class RecursiveLock: @unchecked Sendable {
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+        init() {
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+            pthread_mutex_init(mutex, &attributes)
+            pthread_mutexattr_destroy(&attributes)
+        }
+
+        deinit {
+            pthread_mutex_destroy(mutex)
+            mutex.deallocate()
+        }
+
+        func lock() { pthread_mutex_lock(mutex) }
+        func unlock() { pthread_mutex_unlock(mutex) }
+    }
+#else
+    private typealias RecursiveLock = NSRecursiveLock
+#endif

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the app sends its backend: the device token APNs addresses this
 /// phone's pushes to, which APNs environment it belongs to, and how
@@ -27,17 +31,32 @@ struct DeviceReport: Sendable {
 
     /// The token as APNs' request path wants it: lowercase hex.
     static func hex(_ token: Data) -> String {
-        token.map { String(format: "%02x", $0) }.joined()
+        token.map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 0x10 ? "0" + hex : hex
+        }.joined()
     }
 
     /// The report as one JSON object, keys sorted.
     func json() throws -> Data {
-        let object: [String: Any] = [
-            "device-token": Self.hex(deviceToken),
-            "environment": environment.rawValue,
-            "counters": Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }),
-            "problems": problems.map(\.rawValue),
-        ]
-        return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        try RecordJSON.bytes(
+            Body(
+                counters: DeliveryCounters.named(counts), deviceToken: Self.hex(deviceToken), environment: environment.rawValue,
+                problems: problems.map(\.rawValue)))
+    }
+
+    /// The report's JSON object.
+    private struct Body: Encodable {
+        let counters: [String: Int]
+        let deviceToken: String
+        let environment: String
+        let problems: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case counters
+            case deviceToken = "device-token"
+            case environment
+            case problems
+        }
     }
 }

@@ -1,5 +1,9 @@
 import AnnounceWire
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The checks a downloaded announcement passes before it gets its final
 /// name in `Library/Sounds`: HTTP status 200, a size above 0 and at most
@@ -27,7 +31,7 @@ enum DownloadCheck {
     /// `expectedLength` (negative when unknown), for the sound `name`.
     static func check(_ file: URL, status: Int, expectedLength: Int64, for name: String) throws(Failure) {
         guard status == 200 else { throw .status(status) }
-        let size = (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? -1
+        let size = LockedRecordFile.regularFileSize(at: file) ?? -1
         guard size > 0, size <= maximumBytes else { throw .size(size) }
         if expectedLength >= 0, Int64(size) != expectedLength { throw .size(size) }
         guard fileType(of: file, named: name) != nil else { throw .notSound }
@@ -44,8 +48,6 @@ enum DownloadCheck {
     /// The file's first ``OutputFormat/FileType/headerLength`` bytes (fewer
     /// when it is shorter or cannot be read).
     private static func header(of url: URL) -> [UInt8] {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return [] }
-        defer { try? handle.close() }
-        return Array((try? handle.read(upToCount: OutputFormat.FileType.headerLength)) ?? Data())
+        Array(LockedRecordFile.prefix(of: url, count: OutputFormat.FileType.headerLength) ?? Data())
     }
 }

@@ -1,5 +1,9 @@
 import AnnounceWire
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The generic sound played when an announcement cannot be had in time,
 /// put where iOS looks for it when the extension names it: the App Group's
@@ -118,11 +122,7 @@ enum FallbackSound {
     /// The file's bytes; nil when it cannot be read or is larger than
     /// ``DownloadCheck/maximumBytes``.
     private static func contents(of url: URL) -> Data? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: DownloadCheck.maximumBytes + 1),
-              !data.isEmpty, data.count <= DownloadCheck.maximumBytes
-        else { return nil }
+        guard let data = LockedRecordFile.contents(of: url, maximumBytes: DownloadCheck.maximumBytes), !data.isEmpty else { return nil }
         return data
     }
 }

@@ -1,5 +1,9 @@
 import AnnounceWire
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Announcements heard while the merchant's app is open, whatever the ring
 /// switch and Focus say.

@@ -1,5 +1,9 @@
 import AnnounceCore
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The merchant's own switches, set in the app and read by the extension
 /// through one small file of the App Group: announcements on or off, quiet

@@ -1,5 +1,9 @@
 import AnnounceCore
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The merchant's switches (``MerchantSettings``) in one small file of the
 /// App Group, written by the app and read by the extension with every push.
@@ -82,8 +86,7 @@ struct MerchantSettingsFile: Sendable {
         guard let data = record.contents() else {
             guard FileManager.default.fileExists(atPath: file.path) else { return Reading(settings: MerchantSettings(), status: .missing) }
             // An empty file is one cut short before its first byte.
-            let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
-            let empty = values?.isRegularFile == true && values?.fileSize == 0
+            let empty = LockedRecordFile.regularFileSize(at: file) == 0
             return Reading(settings: MerchantSettings(), status: empty ? .damaged : .unreadable)
         }
         return Self.decode(data)
@@ -106,7 +109,7 @@ struct MerchantSettingsFile: Sendable {
 
     /// The file's bytes as settings (see the table above).
     static func decode(_ data: Data) -> Reading {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let object = RecordJSON.object(in: data) else {
             return Reading(settings: MerchantSettings(), status: .damaged)
         }
         if let version = object["version"] {
@@ -116,15 +119,15 @@ struct MerchantSettingsFile: Sendable {
         var settings = MerchantSettings()
         var invalid: [String] = []
         if let value = object["announcements"] {
-            if let flag = boolean(value) { settings.announcements = flag } else { invalid.append("announcements") }
+            if let flag = value.boolean { settings.announcements = flag } else { invalid.append("announcements") }
         }
         if let value = object["this-phone-announces"] {
-            if let flag = boolean(value) { settings.thisPhoneAnnounces = flag } else { invalid.append("this-phone-announces") }
+            if let flag = value.boolean { settings.thisPhoneAnnounces = flag } else { invalid.append("this-phone-announces") }
         }
-        if let value = object["quiet-hours"], !(value is NSNull) {
+        if let value = object["quiet-hours"], value != .null {
             if let hours = quietHours(value) { settings.quietHours = hours } else { invalid.append("quiet-hours") }
         }
-        if let value = object["minimum-fen"], !(value is NSNull) {
+        if let value = object["minimum-fen"], value != .null {
             if let fen = wholeNumber(value), fen <= Amount.maximumFen { settings.minimumFen = fen } else { invalid.append("minimum-fen") }
         }
         return Reading(settings: settings, status: invalid.isEmpty ? .read : .invalid(invalid))
@@ -132,44 +135,47 @@ struct MerchantSettingsFile: Sendable {
 
     /// `settings` as the file holds them, keys sorted.
     static func encode(_ settings: MerchantSettings) -> Data {
-        var object: [String: Any] = [
-            "version": MerchantSettings.version,
-            "announcements": settings.announcements,
-            "this-phone-announces": settings.thisPhoneAnnounces,
-        ]
-        if let hours = settings.quietHours {
-            object["quiet-hours"] = ["from": MerchantSettings.QuietHours.text(hours.from), "to": MerchantSettings.QuietHours.text(hours.to)]
+        let quietHours = settings.quietHours.map {
+            ["from": MerchantSettings.QuietHours.text($0.from), "to": MerchantSettings.QuietHours.text($0.to)]
         }
-        if let fen = settings.minimumFen { object["minimum-fen"] = fen }
+        let file = File(
+            version: MerchantSettings.version, announcements: settings.announcements, thisPhoneAnnounces: settings.thisPhoneAnnounces,
+            quietHours: quietHours, minimumFen: settings.minimumFen)
         // Only strings, booleans and whole numbers: this cannot fail.
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return (try? RecordJSON.bytes(file)) ?? Data()
     }
 
-    /// A JSON `true` or `false`; not 1 or 0, which NSNumber also bridges.
-    private static func boolean(_ value: Any) -> Bool? {
-        guard let number = value as? NSNumber, isBoolean(number) else { return nil }
-        return number.boolValue
+    /// The file's JSON object; a key without a value is left out.
+    private struct File: Encodable {
+        let version: Int
+        let announcements: Bool
+        let thisPhoneAnnounces: Bool
+        let quietHours: [String: String]?
+        let minimumFen: UInt64?
+
+        enum CodingKeys: String, CodingKey {
+            case version
+            case announcements
+            case thisPhoneAnnounces = "this-phone-announces"
+            case quietHours = "quiet-hours"
+            case minimumFen = "minimum-fen"
+        }
     }
 
     /// A whole number from 0 up, exactly; not a boolean, a fraction or text.
-    private static func wholeNumber(_ value: Any) -> UInt64? {
-        guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
-        let double = number.doubleValue
-        // Below 2^53 every whole number is exact as a Double; the largest
-        // amount (Amount.maximumFen) is far below.
+    private static func wholeNumber(_ value: RecordJSON.Value) -> UInt64? {
+        // Fen are exact: a whole number is read as an integer, `1050.0` as a
+        // Double. Either way only below 2^53, where every whole number is
+        // exact as a Double; the largest amount (Amount.maximumFen) is far below.
+        if case .integer(let whole) = value { return whole >= 0 && whole < 1 << 53 ? UInt64(whole) : nil }
+        guard let double = value.number else { return nil }
         guard double >= 0, double < 9_007_199_254_740_992, double == double.rounded(.towardZero) else { return nil }
         return UInt64(double)
     }
 
-    private static func isBoolean(_ number: NSNumber) -> Bool {
-        // A boolean's type encoding is "c" (Darwin) or "B".
-        let type = String(cString: number.objCType)
-        return type == "c" || type == "B"
-    }
-
     /// `{"from": "HH:MM", "to": "HH:MM"}`.
-    private static func quietHours(_ value: Any) -> MerchantSettings.QuietHours? {
-        guard let object = value as? [String: Any], let from = object["from"] as? String, let to = object["to"] as? String,
+    private static func quietHours(_ value: RecordJSON.Value) -> MerchantSettings.QuietHours? {
+        guard let object = value.fields, let from = object["from"]?.string, let to = object["to"]?.string,
               let start = MerchantSettings.QuietHours.minute(from), let end = MerchantSettings.QuietHours.minute(to)
         else { return nil }
         return MerchantSettings.QuietHours(from: start, to: end)

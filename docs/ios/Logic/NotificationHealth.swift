@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the phone's notification settings mean for announcements, one line
 /// each, for the merchant: the app reads the settings

@@ -1,7 +1,11 @@
 import AnnounceCore
 import AnnounceEngine
 import AnnounceWire
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The extension's first route: the announcement rendered on the phone from
 /// the device voice pack it bundles (`announce voice export`), with no
@@ -45,7 +49,13 @@ struct PackRendering: Sendable {
         do {
             data = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
-            return .failure(PackError(.damaged, "\(url.lastPathComponent): cannot be read (\(error.localizedDescription))"))
+            #if canImport(FoundationEssentials)
+                // localizedDescription is the full Foundation's (the server's tests).
+                let reason = String(describing: error)
+            #else
+                let reason = error.localizedDescription
+            #endif
+            return .failure(PackError(.damaged, "\(url.lastPathComponent): cannot be read (\(reason))"))
         }
         do {
             return .success(PackRendering(pack: try DevicePack(data: data, name: url.lastPathComponent)))
@@ -98,8 +108,7 @@ struct PackRendering: Sendable {
 
     /// Whether the regular file at `url` holds exactly `bytes`.
     static func holds(_ bytes: [UInt8], at url: URL) -> Bool {
-        guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]),
-              values.isRegularFile == true, values.fileSize == bytes.count,
+        guard LockedRecordFile.regularFileSize(at: url) == bytes.count,
               let onDisk = try? Data(contentsOf: url)
         else { return false }
         return onDisk.elementsEqual(bytes)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The app's one serial player of announcements while it is open: one
 /// payment after another, in the order their notifications were presented,

@@ -1,7 +1,11 @@
 import AnnounceCore
 import AnnounceEngine
 import AnnounceWire
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the extension does with one push, decided by the extension's own
 /// code, without an iPhone: the same reading (``PushFields``), duplicate

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The ids of the payments announced most recently, kept in one small file
 /// of the App Group, so that a push delivered twice is announced once.
@@ -56,27 +60,26 @@ struct RecentPayments: Sendable {
         Self.entries(in: record.contents()).map(\.id)
     }
 
-    private struct Entry {
+    private struct Entry: Encodable {
         let id: String
         let at: Double
     }
 
     /// The entries of the file's bytes; none when missing or not a record.
     private static func entries(in data: Data?) -> [Entry] {
-        guard let data, let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        guard let data, case .array(let list)? = RecordJSON.value(in: data) else { return [] }
         var entries: [Entry] = []
         for element in list {
-            guard let id = element["id"] as? String else { return [] }
-            let at = (element["at"] as? Double) ?? (element["at"] as? Int).map(Double.init) ?? 0
-            entries.append(Entry(id: id, at: at))
+            guard let fields = element.fields, let id = fields["id"]?.string else { return [] }
+            entries.append(Entry(id: id, at: fields["at"]?.number ?? 0))
         }
         return entries
     }
 
+    /// `[{"at":…,"id":…},…]`, keys sorted.
     private static func encode(_ entries: [Entry]) throws(Failure) -> Data {
-        let list: [[String: Any]] = entries.map { ["id": $0.id, "at": $0.at] }
         do {
-            return try JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])
+            return try RecordJSON.bytes(entries)
         } catch {
             throw Failure(description: "cannot encode the record: \(error)")
         }

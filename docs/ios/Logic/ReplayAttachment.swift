@@ -1,5 +1,9 @@
 import AnnounceWire
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The copy of an announcement that goes with the notification as an
 /// attachment, so the merchant can play it again from the expanded
@@ -35,7 +39,7 @@ enum ReplayAttachment {
     /// its folder with ``discard(_:)``.
     static func copy(of sound: URL, under temporaryRoot: URL) throws -> URL? {
         guard typeHint(for: sound) != nil else { return nil }
-        let size = try sound.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? Int.max
+        let size = LockedRecordFile.regularFileSize(at: sound) ?? Int.max
         guard size > 0, size <= maximumBytes else { return nil }
         let folder = temporaryRoot.appendingPathComponent("announce-attachment-" + UUID().uuidString, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The APNs environment the app's device token belongs to, read from what
 /// the app was signed with rather than from the build configuration: a
@@ -25,13 +29,36 @@ enum SigningEnvironment {
     /// The `aps-environment` entitlement of a provisioning profile's bytes;
     /// nil when there is no property list or no such entitlement.
     static func apsEnvironment(in profile: Data) -> String? {
-        guard let start = profile.range(of: Data("<?xml".utf8)),
-              let end = profile.range(of: Data("</plist>".utf8), in: start.upperBound..<profile.endIndex)
+        let bytes = [UInt8](profile)
+        guard let start = firstIndex(of: Array("<?xml".utf8), in: bytes, from: 0),
+              let end = firstIndex(of: Array("</plist>".utf8), in: bytes, from: start + 5)
         else { return nil }
-        let plist = profile.subdata(in: start.lowerBound..<end.upperBound)
-        guard let object = try? PropertyListSerialization.propertyList(from: plist, format: nil) as? [String: Any],
-              let entitlements = object["Entitlements"] as? [String: Any]
-        else { return nil }
-        return entitlements["aps-environment"] as? String
+        let plist = Data(bytes[start..<(end + "</plist>".utf8.count)])
+        return (try? PropertyListDecoder().decode(Profile.self, from: plist))?.entitlements?.apsEnvironment
+    }
+
+    /// Where `needle` first starts in `bytes` at or after `from`.
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard !needle.isEmpty, bytes.count >= needle.count, from <= bytes.count - needle.count else { return nil }
+        return (from...(bytes.count - needle.count)).first { start in bytes[start..<(start + needle.count)].elementsEqual(needle) }
+    }
+
+    /// What a profile's property list holds that matters here; everything
+    /// else in it is passed over. A value of another type than these reads
+    /// as no profile.
+    private struct Profile: Decodable {
+        struct Entitlements: Decodable {
+            let apsEnvironment: String?
+
+            enum CodingKeys: String, CodingKey {
+                case apsEnvironment = "aps-environment"
+            }
+        }
+
+        let entitlements: Entitlements?
+
+        enum CodingKeys: String, CodingKey {
+            case entitlements = "Entitlements"
+        }
     }
 }

@@ -1,5 +1,15 @@
 import AnnounceWire
-import Foundation
+// rename(2) from the C library, which Foundation brings on Apple's platforms.
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+#else
+    import Foundation
+#endif
 
 extension SoundFolder {
     /// Why a file was not installed.

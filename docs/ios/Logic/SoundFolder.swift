@@ -1,5 +1,9 @@
 import AnnounceWire
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The App Group's `Library/Sounds` as the extension and the app use it:
 /// listing, pruning by ``SoundFolderPolicy``, and touching a reused file.
@@ -30,24 +34,21 @@ struct SoundFolder: Sendable {
 
     /// Whether a regular file (not a link, not a folder) of this name is there.
     func hasFile(named name: String) -> Bool {
-        let values = try? url(of: name).resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-        return values?.isRegularFile == true && values?.isSymbolicLink != true
+        LockedRecordFile.regularFileSize(at: url(of: name)) != nil
     }
 
     /// The folder's entries; none when it cannot be listed.
     func entries() -> [SoundFolderPolicy.Entry] {
-        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey, .fileSizeKey, .contentModificationDateKey]
-        // No .skipsHiddenFiles: temporary files start with a dot.
-        guard let urls = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else {
-            return []
-        }
-        return urls.compactMap { url in
-            guard let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
+        // No hidden files skipped: temporary files start with a dot.
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        return names.compactMap { name in
+            // Links are not followed: a link is no regular file.
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url(of: name).path) else { return nil }
             return SoundFolderPolicy.Entry(
-                name: url.lastPathComponent,
-                isRegularFile: values.isRegularFile == true && values.isSymbolicLink != true,
-                bytes: values.fileSize ?? 0,
-                modified: values.contentModificationDate ?? .distantPast)
+                name: name,
+                isRegularFile: attributes[.type] as? FileAttributeType == .typeRegular,
+                bytes: LockedRecordFile.regularFileSize(attributes: attributes) ?? 0,
+                modified: attributes[.modificationDate] as? Date ?? .distantPast)
         }
     }
 

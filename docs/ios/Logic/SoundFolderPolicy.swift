@@ -1,5 +1,9 @@
 import AnnounceWire
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which of announce's files in `Library/Sounds` to delete, the one rule the
 /// app and the extension both apply:

@@ -1,5 +1,9 @@
 import AnnounceWire
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The push behind the app's "test announcement" button: built on the
 /// phone, with no backend, and sent through the extension's own decisions
