@@ -81,4 +81,4 @@ struct PhraseOptions: ParsableArguments {
     }
 }
 
-extension ReadingStyle: ExpressibleByArgument {}
+extension ReadingStyle: ChoiceArgument {}
