@@ -2,7 +2,11 @@
 """make bench: how fast announce renders, measured, never asserted.
 
 1. Cold single announcement: the release binary once per announcement (a cold
-   process each time), output on a tmpfs; median wall time and peak RSS.
+   process each time), output on a tmpfs; median wall time and peak RSS; and
+   for each render its C peer (concat.c started cold on that one
+   announcement's plan: the same clip files read with libsndfile, joined and
+   written as one file of the same container), the two taking turns, and
+   announce's median over the peer's: the cold-start ratio.
 2. Batch: the same 2000 amounts (fixed seed, mixed magnitudes), PCM16 WAV, the
    bundled voice, output on a tmpfs, rendered by
    - announce batch with 1 job and with all cores,
@@ -36,6 +40,7 @@ BATCH_ITEMS = int(os.environ.get("BENCH_ITEMS", "2000"))
 BATCH_RUNS = int(os.environ.get("BENCH_BATCH_RUNS", "5"))
 STREAM_ITEMS = int(os.environ.get("BENCH_STREAM_ITEMS", "100000"))
 MEMORY_RUNS = int(os.environ.get("BENCH_MEMORY_RUNS", "5"))
+# Which parts run (all by default): cold, batch, stream, device.
 VOICE = os.path.join(ROOT, "Clips", "default")
 CONCAT_SOURCE = os.path.join(ROOT, "scripts", "bench", "concat.c")
 
@@ -64,24 +69,58 @@ def scratch_dir():
     return tempfile.mkdtemp(prefix="announce-bench-", dir=base)
 
 
-def cold_single(spawn):
+def plan_clips(phrase, amount):
+    """The clip files announce's plan says `amount` with (`phrase`: its options)."""
+    run = subprocess.run([BINARY, "explain", "--json", *phrase, amount], capture_output=True, text=True, check=True)
+    return [os.path.join(VOICE, clip["file"]) for clip in json.loads(run.stdout)["clips"]]
+
+
+def cold_single(spawn, work):
     out = scratch_dir()
-    cases = [("123.45 (到账, caf)", ["render", "123.45"]),
-             ("99999999.99 (支付宝到账, wav)", ["render", "--prefix", "alipay", "--format", "wav", "99999999.99"]),
-             ("--version (process start only)", ["--version"])]
+    concat = build_concat(work)
+    # (label, announce's arguments, the rendered amount and its phrase options, the file's extension)
+    cases = [("123.45 (支付宝到账, caf)", ["render", "--prefix", "alipay", "123.45"], (["--prefix", "alipay"], "123.45"), "caf"),
+             ("99999999.99 (支付宝到账, wav)", ["render", "--prefix", "alipay", "--format", "wav", "99999999.99"],
+              (["--prefix", "alipay"], "99999999.99"), "wav"),
+             ("--version (process start only)", ["--version"], None, None)]
     rows = []
-    for label, args in cases:
+    for label, args, rendered, extension in cases:
         command = [BINARY, *args] + (["--out", out] if args[0] == "render" else [])
+        peer = None
+        if rendered:
+            plan_file = os.path.join(work, "cold-plan.txt")
+            with open(plan_file, "w") as file:
+                file.write(f"{out}/peer.{extension} " + " ".join(plan_clips(*rendered)) + "\n")
+            peer = [concat, plan_file]
         run_cold(spawn, 1, command)  # warm the page cache for the binary and clips
-        results = run_cold(spawn, RUNS, command)
+        if peer:
+            run_cold(spawn, 1, peer)
+        # Taking turns, so a slow spell of this shared machine slows both alike.
+        results, peer_results = [], []
+        for _ in range(RUNS):
+            results += run_cold(spawn, 1, command)
+            if peer:
+                peer_results += run_cold(spawn, 1, peer)
         walls = sorted(w for w, _ in results)
         rss = max(r for _, r in results)
-        rows.append((label, statistics.median(walls) * 1000, walls[len(walls) * 9 // 10] * 1000, rss / 1024))
-    print(f"cold single announcement, {RUNS} runs each, release build, output on {os.path.dirname(out)}")
-    print(f"  {'announcement':34} {'median ms':>10} {'p90 ms':>8} {'peak RSS MB':>12}")
-    for label, median, p90, rss in rows:
-        print(f"  {label:34} {median:10.2f} {p90:8.2f} {rss:12.1f}")
+        median = statistics.median(walls) * 1000
+        peer_median = statistics.median(w for w, _ in peer_results) * 1000 if peer else None
+        rows.append((label, median, walls[len(walls) * 9 // 10] * 1000, rss / 1024, peer_median))
+    print(f"cold single announcement, {RUNS} runs each, release build, output on {os.path.dirname(out)}; "
+          f"C peer: scripts/bench/concat.c started cold on the same plan (libsndfile reads the clips, joins, writes)")
+    print(f"  {'announcement':34} {'median ms':>10} {'p90 ms':>8} {'peak RSS MB':>12} {'C peer ms':>10} {'÷ C peer':>9}")
+    for label, median, p90, rss, peer_median in rows:
+        peer_text = f"{peer_median:10.2f} {median / peer_median:9.1f}" if peer_median else f"{'':10} {'':9}"
+        print(f"  {label:34} {median:10.2f} {p90:8.2f} {rss:12.1f} {peer_text}")
     subprocess.run(["rm", "-rf", out], check=False)
+
+
+def build_concat(work):
+    """scripts/bench/concat.c, built once per run."""
+    concat = os.path.join(work, "concat")
+    if not os.path.exists(concat):
+        subprocess.run(["cc", "-O2", "-o", concat, CONCAT_SOURCE, "-lsndfile"], check=True)
+    return concat
 
 
 def amounts(count, seed=20261121):
@@ -113,8 +152,7 @@ def batch_bench(spawn, work):
     plans = [[os.path.join(VOICE, clip["file"]) for clip in json.loads(line)["clips"]]
              for line in plan_run.stdout.splitlines()]
     cores = os.cpu_count() or 1
-    concat = os.path.join(work, "concat")
-    subprocess.run(["cc", "-O2", "-o", concat, CONCAT_SOURCE, "-lsndfile"], check=True)
+    concat = build_concat(work)
     plan_file = os.path.join(work, "plan.txt")
 
     def announce(jobs):
@@ -249,8 +287,13 @@ if __name__ == "__main__":
     work = tempfile.mkdtemp(prefix="announce-bench-tools-")
     spawn = build_spawn(work)
     print(f"announce bench, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores")
-    cold_single(spawn)
-    batch_bench(spawn, work)
-    stream_bench(spawn, work)
-    device_bench(work)
+    parts = os.environ.get("BENCH_PARTS", "cold,batch,stream,device").split(",")
+    if "cold" in parts:
+        cold_single(spawn, work)
+    if "batch" in parts:
+        batch_bench(spawn, work)
+    if "stream" in parts:
+        stream_bench(spawn, work)
+    if "device" in parts:
+        device_bench(work)
     subprocess.run(["rm", "-rf", work], check=False)

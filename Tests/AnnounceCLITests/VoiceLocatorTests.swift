@@ -19,5 +19,34 @@ import Testing
         }
     }
 
+    @Test("the bundled voice is looked for in each folder above the executable, as an install prefix and as a package root")
+    func candidatesAboveTheExecutable() {
+        // Nothing at this path: it is taken as given.
+        #expect(VoiceLocator.bundledCandidates(executablePath: "/nonexistent/prefix/bin/announce") == [
+            "/nonexistent/prefix/bin/share/announce/voices/default", "/nonexistent/prefix/bin/Clips/default",
+            "/nonexistent/prefix/share/announce/voices/default", "/nonexistent/prefix/Clips/default",
+            "/nonexistent/share/announce/voices/default", "/nonexistent/Clips/default",
+            "/share/announce/voices/default", "/Clips/default",
+        ])
+        #expect(VoiceLocator.bundledCandidates(executablePath: nil).isEmpty)
+    }
+
+    @Test("an executable reached through a symbolic link finds the voice beside the file the link leads to")
+    func candidatesFollowTheLink() throws {
+        let scratch = try ScratchFolder("locator")
+        defer { scratch.remove() }
+        let install = try scratch.folder("prefix/bin")
+        let executable = install.appendingPathComponent("announce")
+        try Data().write(to: executable)
+        let elsewhere = try scratch.folder("elsewhere")
+        let link = elsewhere.appendingPathComponent("announce").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: executable.path)
+        let realInstall = URL(fileURLWithPath: install.path).resolvingSymlinksInPath().path
+        let candidates = VoiceLocator.bundledCandidates(executablePath: link)
+        #expect(candidates.first == realInstall + "/share/announce/voices/default")
+        #expect(candidates.dropFirst().first == realInstall + "/Clips/default")
+        #expect(!candidates.contains { $0.contains("/elsewhere/") })
+    }
+
     static let bundledVoicePath = RepositoryPaths.bundledVoice.path
 }

@@ -1,8 +1,9 @@
 /* concat: the practical floor for joining clips. Reads a plan, one
  * announcement per line: "OUTPUT CLIP CLIP ...". Loads each distinct clip once
  * into memory (16-bit samples, as libsndfile decodes them) and writes each
- * announcement as 16 kHz mono PCM16 WAV with libsndfile, the clips simply
- * concatenated: no trimming, levelling, fades, budget or loudness.
+ * announcement as mono PCM16 with libsndfile (CAF when OUTPUT ends in .caf,
+ * else WAV), the clips simply concatenated: no trimming, levelling, fades,
+ * budget or loudness.
  * Usage: concat PLAN_FILE */
 #include <sndfile.h>
 #include <stdio.h>
@@ -50,7 +51,9 @@ int main(int argc, char **argv) {
         int count = 0;
         for (char *path = strtok(NULL, " \t\n"); path && count < 128; path = strtok(NULL, " \t\n")) parts[count++] = load(path);
         if (count == 0) continue;
-        SF_INFO info = {.samplerate = parts[0]->rate, .channels = 1, .format = SF_FORMAT_WAV | SF_FORMAT_PCM_16};
+        size_t length = strlen(output);
+        int container = length > 4 && strcmp(output + length - 4, ".caf") == 0 ? SF_FORMAT_CAF : SF_FORMAT_WAV;
+        SF_INFO info = {.samplerate = parts[0]->rate, .channels = 1, .format = container | SF_FORMAT_PCM_16};
         SNDFILE *file = sf_open(output, SFM_WRITE, &info);
         if (!file) { fprintf(stderr, "concat: %s: %s\n", output, sf_strerror(NULL)); return 73; }
         for (int i = 0; i < count; i++) {

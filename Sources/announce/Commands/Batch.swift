@@ -11,6 +11,9 @@ struct Batch: ListsExitStatuses {
     static let exitStatuses: [ExitStatus] = [.success, .usage, .dataError, .noInput, .cannotCreate, .outputClosed]
 
     static let configuration = CommandConfiguration(
+        // Named here: the parser would otherwise derive it from the type's name
+        // at every start, through the runtime's reflection.
+        commandName: "batch",
         abstract: "Render many announcements: one item per line, one JSON result per line, in order.",
         discussion: """
             Each line is a bare amount, or a JSON object such as {"amount": "123.45"} with these fields: \(

@@ -6,6 +6,9 @@ struct Explain: ListsExitStatuses {
     static let exitStatuses: [ExitStatus] = [.success, .usage, .dataError, .noInput, .outputClosed]
 
     static let configuration = CommandConfiguration(
+        // Named here: the parser would otherwise derive it from the type's name
+        // at every start, through the runtime's reflection.
+        commandName: "explain",
         abstract: "Show the phrase, the words and the clips each amount is read with.",
         discussion: """
             With --json, each amount gives one line with amount, yuan (the amount in yuan, exactly), text, words and clips (each clip's words, file and duration), and with template, count and amounts where used; a rejected amount gives {"amount":"…","error":"…"}, and the others still go through.

@@ -6,6 +6,9 @@ struct Prune: ListsExitStatuses {
     static let exitStatuses: [ExitStatus] = [.success, .usage, .cannotCreate, .outputClosed]
 
     static let configuration = CommandConfiguration(
+        // Named here: the parser would otherwise derive it from the type's name
+        // at every start, through the runtime's reflection.
+        commandName: "prune",
         abstract: "Delete announce's own sound files (and stale temporary files) older than an age.",
         discussion: """
             Only files announce names itself are touched: announce-<amount>-<8 hex>.\(OutputFormat.Container.extensionList) and .announce-<pid>-<n>.tmp, in ROOT/Library/Sounds. Files named with --name, other files, folders and symbolic links are never deleted, and prune refuses to work through a symbolic link at Library or Library/Sounds. Prints each removed file (a JSON line each with --json).

@@ -6,6 +6,9 @@ struct Render: ListsExitStatuses {
     static let exitStatuses: [ExitStatus] = [.success, .usage, .dataError, .noInput, .cannotCreate, .outputClosed]
 
     static let configuration = CommandConfiguration(
+        // Named here: the parser would otherwise derive it from the type's name
+        // at every start, through the runtime's reflection.
+        commandName: "render",
         abstract: "Render each amount into an iOS notification sound (the default command).",
         discussion: """
             Writes ROOT/Library/Sounds/announce-<amount>-<hash>.<ext> and prints its path; the name changes whenever the content would. With --json, one line per amount: the explain fields plus file, sound, duration, speed, format, encoding, sampleRate, bytes, aps (the push's aps object), heldAps (the aps of a held payment of a burst: the banner, no sound), announce-at (--at, or now) and announce-id (--id), and with --sound-url-base announce-sound-url, the file's URL.

@@ -15,7 +15,7 @@ struct VoiceScriptCommand: ListsExitStatuses {
             \(ExitStatus.help(exitStatuses))
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
+    enum Format: String, ChoiceArgument { case text, json, markdown }
 
     @Option(help: ArgumentHelp(
         "A reading style to cover (repeatable): \(Help.list(ReadingStyle.allCases.map(\.rawValue))). Default: all.", valueName: "style"))
@@ -86,4 +86,4 @@ struct VoiceScriptCommand: ListsExitStatuses {
     }
 }
 
-extension VoiceCoverage.Units: ExpressibleByArgument {}
+extension VoiceCoverage.Units: ChoiceArgument {}

@@ -145,5 +145,5 @@ struct NameOption: ParsableArguments {
     }
 }
 
-extension OutputFormat.Container: ExpressibleByArgument {}
-extension OutputFormat.Encoding: ExpressibleByArgument {}
+extension OutputFormat.Container: ChoiceArgument {}
+extension OutputFormat.Encoding: ChoiceArgument {}

@@ -4,19 +4,10 @@ import ArgumentParser
 /// The options that decide what is said: prefix, reading style and variants,
 /// and how amounts are given. Shared by every command that reads amounts.
 struct PhraseOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "A phrase said before the amount, or a preset: "
-                + Prefix.presets.map { $0.prefix.words.isEmpty ? $0.name : "\($0.name) (\($0.prefix.text))" }
-                    .joined(separator: ", ") + ".",
-            valueName: "phrase"))
+    @Option(help: ArgumentHelp(Self.prefixHelp, valueName: "phrase"))
     var prefix: String = Prefix.standard.text
 
-    @Option(help: ArgumentHelp(
-        "How the amount is read: "
-            + Help.list(ReadingStyle.allCases.map { "\($0.rawValue) (\(Self.helpAmount?.reading(ReadingOptions(style: $0)).text ?? ""))" })
-            + ".",
-        valueName: "style"))
+    @Option(help: ArgumentHelp(Self.styleHelp, valueName: "style"))
     var style: ReadingStyle = ReadingOptions().style
 
     @Flag(help: "Read a leading 2 before 百/千/万/亿, and a bare whole 2, as 两.")
@@ -38,6 +29,17 @@ struct PhraseOptions: ParsableArguments {
         parsing: .unconditional,
         help: ArgumentHelp("The number of payments for a template's {count} (\(Count.range.lowerBound)-\(Count.range.upperBound)).", valueName: "n"))
     var count: String?
+
+    // The help texts are made once: the parser makes these options several
+    // times at every start, and reading the example amount in every style
+    // each time is work a render never shows.
+    private static let prefixHelp = "A phrase said before the amount, or a preset: "
+        + Prefix.presets.map { $0.prefix.words.isEmpty ? $0.name : "\($0.name) (\($0.prefix.text))" }
+            .joined(separator: ", ") + "."
+
+    private static let styleHelp = "How the amount is read: "
+        + Help.list(ReadingStyle.allCases.map { "\($0.rawValue) (\(helpAmount?.reading(ReadingOptions(style: $0)).text ?? ""))" })
+        + "."
 
     /// The amount the style help reads as an example.
     private static let helpAmount = try? Amount(fen: 12345)
@@ -81,4 +83,4 @@ struct PhraseOptions: ParsableArguments {
     }
 }
 
-extension ReadingStyle: ExpressibleByArgument {}
+extension ReadingStyle: ChoiceArgument {}

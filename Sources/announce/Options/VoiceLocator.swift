@@ -4,6 +4,10 @@
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 import AnnounceCore
 import AnnounceSystem
 
@@ -25,14 +29,17 @@ enum VoiceLocator {
     /// The voice folder to use.
     /// - Parameters:
     ///   - explicit: the `--voice` option, if given.
-    ///   - environment: the process environment.
     ///   - executablePath: the running executable, for the bundled voice.
+    ///   - environment: the process environment; nil reads the one variable
+    ///     from the process's own (building the whole dictionary costs more
+    ///     than the rest of the search).
     static func locate(
-        explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        explicit: String?, environment: [String: String]? = nil,
         executablePath: String? = currentExecutablePath()
     ) throws(VoiceError) -> String {
         if let explicit { return explicit }
-        if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
+        let fromEnvironment = environment.map { $0[environmentVariable] } ?? getenv(environmentVariable).map { String(cString: $0) }
+        if let fromEnvironment, !fromEnvironment.isEmpty {
             return fromEnvironment
         }
         for candidate in bundledCandidates(executablePath: executablePath)
@@ -48,13 +55,17 @@ enum VoiceLocator {
     /// the executable's folder, as an install prefix and as a package root.
     static func bundledCandidates(executablePath: String?) -> [String] {
         guard let executablePath else { return [] }
-        var directory = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        // realpath(3) rather than Foundation's URL: the same folders, without
+        // the URL machinery at every start.
+        var directory = Paths.parent(of: FileCheck.realPath(executablePath) ?? executablePath)
+        if directory.isEmpty { directory = FileCheck.realPath(".") ?? "." }
         var candidates: [String] = []
         for _ in 0..<6 {
-            candidates.append(directory.appendingPathComponent(installedPath).path)
-            candidates.append(directory.appendingPathComponent(packagePath).path)
-            guard directory.path != "/" else { break }
-            directory.deleteLastPathComponent()
+            candidates.append(Paths.join(directory, installedPath))
+            candidates.append(Paths.join(directory, packagePath))
+            let parent = Paths.parent(of: directory)
+            guard directory != "/", !parent.isEmpty else { break }
+            directory = parent
         }
         return candidates
     }
