@@ -141,6 +141,14 @@ class LoopbackAPNs:
         with open(os.path.join(self.folder, "requests.jsonl"), encoding="utf-8") as handle:
             return [json.loads(line) for line in handle]
 
+    @classmethod
+    def offline_options(cls, scratch):
+        """send-push's options for a stand-in that is not running (nothing
+        is sent: the run stops at its input), tokens kept in `scratch`."""
+        return ["--key", os.path.join(scratch, "AuthKey.p8"), "--key-id", cls.KEY_ID, "--team-id", cls.TEAM_ID,
+                "--topic", cls.TOPIC, "--device-token", "5d1c" * 16, "--server", "https://127.0.0.1:9",
+                "--token-cache", os.path.join(scratch, "tokens")]
+
     def options(self, tokens):
         """send-push's options for this stand-in."""
         return ["--key", os.path.join(self.folder, f"AuthKey_{self.KEY_ID}.p8"), "--key-id", self.KEY_ID,
