@@ -343,6 +343,17 @@ class HostileFileTests(unittest.TestCase):
                                            "--token-cache", os.path.join(self.scratch, "tokens")], self.line)
                 self.assertRefused(result, 77, phrase)
 
+    def test_aKeyOfCharactersNoServiceIssuesIsOneLine(self):
+        keys = os.path.join(self.scratch, "keys")
+        for service in SERVICES:
+            with open(keys, "w", encoding="utf-8") as handle:
+                handle.writelines(f"{name}=密钥\n" for name in KEY_NAMES[service])
+            with self.subTest(service=service):
+                result = self.run_quickly([SEND, service, "--target", TARGET, "--keys", keys, "--endpoint", "http://127.0.0.1:9",
+                                           "--token-cache", os.path.join(self.scratch, "tokens")], self.line)
+                self.assertRefused(result, 77, "is not printable ASCII")
+                self.assertNotIn("密钥", result.stderr)
+
     def test_aLineFileThatIsNoPlainFileIsOneLine(self):
         for service in ("jpush", "apns"):
             for path, phrase in [(self.pipe, "expected one JSON line, got 0"), (self.folder, "is a folder, not a file")]:
