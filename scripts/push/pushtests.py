@@ -66,11 +66,12 @@ def longest_line():
 class StandIn:
     """scripts/push/loopback-push (or scripts/apns/loopback-apns) in the background."""
 
-    def __init__(self, service, folder, requests=1, silent=False, target=TARGET):
+    def __init__(self, service, folder, requests=1, silent=False, target=TARGET, trickle=False):
         self.folder = folder
         self.arrival = os.path.join(folder, "arrival.json")
         command = [LOOPBACK, service, "--dir", folder, "--target", target, "--requests", str(requests),
-                   "--seconds", "300", "--arrival-out", self.arrival] + (["--silent"] if silent else [])
+                   "--seconds", "300", "--arrival-out", self.arrival] + (["--silent"] if silent else []) + \
+            (["--trickle"] if trickle else [])
         os.makedirs(folder, exist_ok=True)
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.url = self.process.stdout.readline().strip()

@@ -207,6 +207,14 @@ class PushServiceTests(unittest.TestCase):
         self.assertEqual(result.returncode, 75, result)
         self.assertTrue(result.stderr.endswith(" within the time limit\n"), result)
 
+    def anAnswerThatNeverEndsIsOneLine(self, service):
+        # A byte every half second: each wait for a byte is short, the answer endless.
+        standin = self.standin(service, trickle=True)
+        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url, "--timeout", "1"],
+                      batch_line(self.scratch))
+        self.assertEqual(result.returncode, 75, result)
+        self.assertTrue(result.stderr.endswith(" within the time limit\n"), result)
+
     def anUnreachableServiceIsOneLine(self, service):
         with open(os.path.join(self.scratch, "keys"), "w", encoding="utf-8") as handle:
             handle.writelines(f"{name}=12345\n" for name in KEY_NAMES[service])
@@ -434,7 +442,8 @@ class ExtensionSampleTests(unittest.TestCase):
 
 
 KINDS = ["sends", "sendsAHeldPayment", "rejectedKeysAreOneLine", "missingKeysAreOneLine", "anErrorAnswerIsOneLine",
-         "aPushTooLargeIsRefused", "aPushWithoutAnnouncesFieldsIsCaught", "theLongestPushFits", "noAnswerInTimeIsOneLine", "anUnreachableServiceIsOneLine"]
+         "aPushTooLargeIsRefused", "aPushWithoutAnnouncesFieldsIsCaught", "theLongestPushFits", "noAnswerInTimeIsOneLine", "anAnswerThatNeverEndsIsOneLine",
+         "anUnreachableServiceIsOneLine"]
 for _service in SERVICES:
     for _kind in KINDS:
         setattr(PushServiceTests, f"test_{_service}_{_kind}",
