@@ -208,8 +208,13 @@ private struct Found {
         return text
     }
 
-    /// Seconds since 1970: a number of at least 0, or a string of 1 to 12
-    /// digits (services that carry every value as a string).
+    /// The latest `announce-at` read: the largest of 12 digits, as a string
+    /// may give it. Beyond it a time is no payment's, and the phone's clock
+    /// check (its offset from the push, in whole seconds) must never see it.
+    static let latestSeconds: Double = 999_999_999_999
+
+    /// Seconds since 1970: a number from 0 to ``latestSeconds``, or a string
+    /// of 1 to 12 digits (services that carry every value as a string).
     private static func seconds(_ value: Any) throws(PushArrivalError) -> Double {
         if let text = value as? String {
             guard (1...12).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
@@ -219,7 +224,7 @@ private struct Found {
             }
             return Double(whole)
         }
-        guard let number = PushNumber.finite(value), number >= 0 else {
+        guard let number = PushNumber.finite(value), number >= 0, number <= Self.latestSeconds else {
             throw PushArrivalError(.wrongType, "\(PushPayload.atKey) is \(PushJSON.kind(of: value)), not seconds since 1970")
         }
         return number

@@ -47,6 +47,8 @@ enum PushJSON {
         if value is [Any] { return "an array" }
         if PushNumber.boolean(value) != nil { return "a boolean" }
         if PushNumber.finite(value) != nil { return "a number" }
+        // A number too large for a Double (1e400) reads as infinite.
+        if value is Double { return "a number out of range" }
         return "null"
     }
 }

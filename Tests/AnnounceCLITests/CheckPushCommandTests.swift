@@ -159,6 +159,25 @@ import Testing
         #expect(huge.status == 65 && huge.stderr.contains("over the 4096 APNs delivers"))
     }
 
+    @Test func aWestOffsetIsTakenAsTheHelpWritesIt() throws {
+        // `--utc-offset -05:30`, two words as the help shows it: the value,
+        // not an unknown option.
+        let result = try check(["--pack", pack, "--now", "1767225630", "--utc-offset", "-05:30", sample("jpush")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutLines.first == "route: rendered")
+    }
+
+    @Test func aPushLaidOutLongerThan4096BytesKeepsItsService() throws {
+        // Measured as the compact JSON a service sends, it fits; its
+        // service is told from all of its text.
+        let compact = try String(contentsOfFile: sample("jpush"), encoding: .utf8).trimmingCharacters(in: .newlines)
+        let laidOut = compact.replacingOccurrences(of: ",\"", with: ",\n" + String(repeating: " ", count: 600) + "\"")
+        #expect(laidOut.utf8.count > 4096)
+        let result = try check(["--pack", pack, "--now", "1767225630", "--service", "jpush", "-"], stdin: laidOut)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutLines.contains("service: jpush"))
+    }
+
     @Test func theReadmesJPushExampleIsTheJPushSample() throws {
         let readme = try String(contentsOf: RepositoryPaths.file("README.md"), encoding: .utf8)
         let line = try #require(readme.components(separatedBy: "\n").first { $0.contains("$ announce check-push") })

@@ -11,6 +11,8 @@ import hashlib
 import json
 import sys
 
+import smallfile  # scripts/apns, on the path send-through sets
+
 MAXIMUM_COLLAPSE_ID = 64
 
 
@@ -18,15 +20,25 @@ class Refusal(Exception):
     """A line that is no push: exit status 65, one line."""
 
 
+# The longest input read: a line of announce batch is a few kilobytes.
+LINE_LIMIT = 1 << 20
+
+
 def read_text(path):
-    """The text of `path`, or of standard input when `path` is None."""
+    """The text of `path`, or of standard input when `path` is None: at most
+    LINE_LIMIT bytes, never a device or a folder (smallfile)."""
     try:
         if path:
-            with open(path, encoding="utf-8") as handle:
-                return handle.read(1 << 20)
-        return sys.stdin.read(1 << 20)
-    except (OSError, UnicodeDecodeError) as error:
-        raise Refusal(f"cannot read the line: {error}") from None
+            data = smallfile.read(path, LINE_LIMIT)
+        else:
+            data = sys.stdin.buffer.read(LINE_LIMIT + 1)
+            if len(data) > LINE_LIMIT:
+                raise smallfile.Refused(f"is larger than {LINE_LIMIT} bytes")
+        return data.decode("utf-8")
+    except smallfile.Refused as refusal:
+        raise Refusal(f"cannot read the line: {refusal}") from None
+    except UnicodeDecodeError:
+        raise Refusal("cannot read the line: it is not UTF-8 text") from None
 
 
 def parse(text):

@@ -66,11 +66,12 @@ def longest_line():
 class StandIn:
     """scripts/push/loopback-push (or scripts/apns/loopback-apns) in the background."""
 
-    def __init__(self, service, folder, requests=1, silent=False, target=TARGET):
+    def __init__(self, service, folder, requests=1, silent=False, target=TARGET, trickle=False):
         self.folder = folder
         self.arrival = os.path.join(folder, "arrival.json")
         command = [LOOPBACK, service, "--dir", folder, "--target", target, "--requests", str(requests),
-                   "--seconds", "300", "--arrival-out", self.arrival] + (["--silent"] if silent else [])
+                   "--seconds", "300", "--arrival-out", self.arrival] + (["--silent"] if silent else []) + \
+            (["--trickle"] if trickle else [])
         os.makedirs(folder, exist_ok=True)
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.url = self.process.stdout.readline().strip()
@@ -140,6 +141,14 @@ class LoopbackAPNs:
         self.process.wait(timeout=60)
         with open(os.path.join(self.folder, "requests.jsonl"), encoding="utf-8") as handle:
             return [json.loads(line) for line in handle]
+
+    @classmethod
+    def offline_options(cls, scratch):
+        """send-push's options for a stand-in that is not running (nothing
+        is sent: the run stops at its input), tokens kept in `scratch`."""
+        return ["--key", os.path.join(scratch, "AuthKey.p8"), "--key-id", cls.KEY_ID, "--team-id", cls.TEAM_ID,
+                "--topic", cls.TOPIC, "--device-token", "5d1c" * 16, "--server", "https://127.0.0.1:9",
+                "--token-cache", os.path.join(scratch, "tokens")]
 
     def options(self, tokens):
         """send-push's options for this stand-in."""

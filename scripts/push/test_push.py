@@ -207,6 +207,14 @@ class PushServiceTests(unittest.TestCase):
         self.assertEqual(result.returncode, 75, result)
         self.assertTrue(result.stderr.endswith(" within the time limit\n"), result)
 
+    def anAnswerThatNeverEndsIsOneLine(self, service):
+        # A byte every half second: each wait for a byte is short, the answer endless.
+        standin = self.standin(service, trickle=True)
+        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url, "--timeout", "1"],
+                      batch_line(self.scratch))
+        self.assertEqual(result.returncode, 75, result)
+        self.assertTrue(result.stderr.endswith(" within the time limit\n"), result)
+
     def anUnreachableServiceIsOneLine(self, service):
         with open(os.path.join(self.scratch, "keys"), "w", encoding="utf-8") as handle:
             handle.writelines(f"{name}=12345\n" for name in KEY_NAMES[service])
@@ -303,6 +311,76 @@ class APNsRouteTests(unittest.TestCase):
         self.assertEqual(arrival["aps"], printed["aps"])
 
 
+class HostileFileTests(unittest.TestCase):
+    """Keys files, signing keys and lines that are not plain files: one line
+    and the documented status, at once, whatever the path names (decoys in a
+    scratch folder only)."""
+
+    # Long enough for a run once the virtual environments exist; a run that
+    # waits on a pipe nobody writes to fails here instead of hanging.
+    QUICK = 60
+
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp(prefix="announce-push-hostile-")
+        self.addCleanup(shutil.rmtree, self.scratch, True)
+        self.pipe = os.path.join(self.scratch, "pipe")
+        os.mkfifo(self.pipe)
+        self.folder = os.path.join(self.scratch, "folder")
+        os.mkdir(self.folder)
+        self.large = os.path.join(self.scratch, "large")
+        with open(self.large, "w", encoding="utf-8") as handle:
+            handle.write("# " + "x" * (1 << 17) + "\n")
+        self.line = batch_line(self.scratch)
+        # The virtual environments are made (once) before a run is timed.
+        send("jpush", ["--target", TARGET, "--endpoint", "http://127.0.0.1:9"], "not json")
+
+    def run_quickly(self, command, line):
+        return subprocess.run(command, input=line + "\n", capture_output=True, text=True, timeout=self.QUICK)
+
+    def assertRefused(self, result, status, phrase):
+        self.assertEqual(result.returncode, status, result)
+        self.assertEqual(result.stdout, "", result)
+        self.assertEqual(len(result.stderr.splitlines()), 1, result)
+        self.assertIn(phrase, result.stderr, result)
+
+    def test_aKeysFileThatIsNoPlainFileIsOneLine(self):
+        for path, phrase in [(self.pipe, "the key JPUSH_APP_KEY is missing"), (self.folder, "is a folder, not a file"),
+                             (self.large, "is larger than 65536 bytes")]:
+            with self.subTest(path=path):
+                result = self.run_quickly([SEND, "jpush", "--target", TARGET, "--keys", path, "--endpoint", "http://127.0.0.1:9",
+                                           "--token-cache", os.path.join(self.scratch, "tokens")], self.line)
+                self.assertRefused(result, 77, phrase)
+
+    def test_aKeyOfCharactersNoServiceIssuesIsOneLine(self):
+        keys = os.path.join(self.scratch, "keys")
+        for service in SERVICES:
+            with open(keys, "w", encoding="utf-8") as handle:
+                handle.writelines(f"{name}=密钥\n" for name in KEY_NAMES[service])
+            with self.subTest(service=service):
+                result = self.run_quickly([SEND, service, "--target", TARGET, "--keys", keys, "--endpoint", "http://127.0.0.1:9",
+                                           "--token-cache", os.path.join(self.scratch, "tokens")], self.line)
+                self.assertRefused(result, 77, "is not printable ASCII")
+                self.assertNotIn("密钥", result.stderr)
+
+    def test_aLineFileThatIsNoPlainFileIsOneLine(self):
+        for service in ("jpush", "apns"):
+            for path, phrase in [(self.pipe, "expected one JSON line, got 0"), (self.folder, "is a folder, not a file")]:
+                with self.subTest(service=service, path=path):
+                    result = self.run_quickly([SEND, service, path, "--target", TARGET] if service == "jpush" else
+                                              [SEND, service, path] + LoopbackAPNs.offline_options(self.scratch), "")
+                    self.assertRefused(result, 65, phrase)
+
+    def test_aSigningKeyThatIsNoPlainFileIsOneLine(self):
+        for path, phrase in [(self.pipe, "cannot sign with"), (self.folder, "is a folder, not a file"),
+                             (self.large, "is larger than 65536 bytes")]:
+            with self.subTest(path=path):
+                options = LoopbackAPNs.offline_options(self.scratch)
+                options[options.index("--key") + 1] = path
+                result = self.run_quickly([SEND, "apns"] + options, self.line)
+                self.assertRefused(result, 64, phrase)
+                self.assertIn(path, result.stderr)
+
+
 class DocumentedSendTests(unittest.TestCase):
     """README's and docs/IOS.md's send-through examples, run against the
     stand-ins with the documented target, keys file and line."""
@@ -364,7 +442,8 @@ class ExtensionSampleTests(unittest.TestCase):
 
 
 KINDS = ["sends", "sendsAHeldPayment", "rejectedKeysAreOneLine", "missingKeysAreOneLine", "anErrorAnswerIsOneLine",
-         "aPushTooLargeIsRefused", "aPushWithoutAnnouncesFieldsIsCaught", "theLongestPushFits", "noAnswerInTimeIsOneLine", "anUnreachableServiceIsOneLine"]
+         "aPushTooLargeIsRefused", "aPushWithoutAnnouncesFieldsIsCaught", "theLongestPushFits", "noAnswerInTimeIsOneLine", "anAnswerThatNeverEndsIsOneLine",
+         "anUnreachableServiceIsOneLine"]
 for _service in SERVICES:
     for _kind in KINDS:
         setattr(PushServiceTests, f"test_{_service}_{_kind}",

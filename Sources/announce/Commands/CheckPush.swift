@@ -50,7 +50,8 @@ struct CheckPush: ListsExitStatuses {
         valueName: "file"))
     var settings: String?
 
-    @Option(name: .customLong("utc-offset"), help: ArgumentHelp(
+    // Unconditional: `-05:30` is the offset, not an option.
+    @Option(name: .customLong("utc-offset"), parsing: .unconditional, help: ArgumentHelp(
         "The phone's offset from UTC for quiet hours, as +08:00 or -05:30 (default: this machine's time zone).", valueName: "offset"))
     var utcOffset: String?
 
@@ -83,7 +84,7 @@ struct CheckPush: ListsExitStatuses {
         do {
             fields = try PushFields(json: bytes)
             // The bytes parsed as an object just now.
-            detected = PushService.detect(try Self.keysOnly(bytes))
+            detected = PushService.detect(Self.keysOnly(bytes))
             if let expected = PushService(rawValue: service), !expected.accepts(detected) {
                 throw OtherService(description: "the push does not carry \(expected.displayName)'s own keys (it reads as \(detected.displayName)'s)")
             }
@@ -147,9 +148,11 @@ struct CheckPush: ListsExitStatuses {
         return (scalars[0] == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
-    /// The push's top-level keys, for telling the service.
-    private static func keysOnly(_ bytes: [UInt8]) throws -> [AnyHashable: Any] {
-        let members = (try? JSONLineParser(maximumLength: PushPayload.apnsLimit).parseObject(bytes)) ?? []
+    /// The push's top-level keys, for telling the service: read from all of
+    /// its text, which ``PushFields/init(json:)`` took (a push laid out on
+    /// many lines may be longer than the compact JSON APNs measures).
+    private static func keysOnly(_ bytes: [UInt8]) -> [AnyHashable: Any] {
+        let members = (try? JSONLineParser(maximumLength: max(bytes.count, 1)).parseObject(bytes)) ?? []
         return Dictionary(members.map { (AnyHashable($0.key), $0.key as Any) }, uniquingKeysWith: { first, _ in first })
     }
 
