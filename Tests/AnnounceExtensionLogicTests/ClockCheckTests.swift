@@ -94,4 +94,10 @@ import Testing
         try Data("{\"offsets\":[\"a\",true,5]}".utf8).write(to: check.file)
         #expect(check.offsets().last == 5)
     }
+
+    @Test func offsetsNoClockCouldHaveAreSaidWithoutATrap() {
+        #expect(ClockCheck.assess([1e300, 1e300, 1e300]) == .ahead(1_000_000_000))
+        #expect(ClockCheck.assess([-1e300, -1e300, -1e300]) == .behind(1_000_000_000))
+        #expect(ClockCheck.Assessment.ahead(1_000_000_000).message != nil)
+    }
 }

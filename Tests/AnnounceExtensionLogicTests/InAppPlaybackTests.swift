@@ -12,6 +12,7 @@ import Testing
     let policy = AnnouncePolicy(soundHosts: ["sounds.example.com"])
     let now = Date(timeIntervalSince1970: 1_767_225_600)
     let fallback = "payment-fallback-25c446a8.wav"
+    let seal = AnswerSeal.make()
     let scratch: ScratchFolder
     let folder: SoundFolder
     let recent: RecentPayments
@@ -38,11 +39,11 @@ import Testing
         let choice = policy.start(push, now: now, recent: recent, folder: folder, settings: settings, timeZone: TimeZone(identifier: "UTC")!)
         let outcome: DeliveryOutcome = if case .installed(let name) = choice { .announcement(name, .reused) } else { DeliveryOutcome(immediate: choice)! }
         let sound = outcome.sound(fallback: fallback, fallbackInstalled: folder.hasFile(named: fallback))
-        return [InAppPlayback.key: InAppPlayback.Delivered(outcome: outcome, sound: sound, id: push.id).userInfoValue]
+        return [InAppPlayback.key: InAppPlayback.Delivered(outcome: outcome, sound: sound, id: push.id, seal: seal).userInfoValue]
     }
 
     func presentation(_ userInfo: [AnyHashable: Any], queue: PlaybackQueue = PlaybackQueue()) -> InAppPlayback.Presentation {
-        InAppPlayback.presentation(of: userInfo, isInFolder: folder.hasFile(named:), fallback: fallback, alreadyPlayed: queue.hasPlayed)
+        InAppPlayback.presentation(of: userInfo, seal: seal, isInFolder: folder.hasFile(named:), fallback: fallback, alreadyPlayed: queue.hasPlayed)
     }
 
     @Test func anAnnouncedPaymentIsPlayedByTheAppAndPresentedWithoutSound() throws {
@@ -76,8 +77,39 @@ import Testing
     @Test func withoutTheExtensionsAnswerTheNotificationIsPresentedAsDelivered() {
         #expect(presentation([:]) == .asDelivered)
         #expect(presentation([InAppPlayback.key: "x"]) == .asDelivered)
-        // A forged answer naming a path plays nothing from outside the folder.
-        #expect(presentation([InAppPlayback.key: ["counter": "rendered", "sound": "../../secret.caf"]]) == .silent)
+        // A sealed answer naming a path plays nothing from outside the folder.
+        #expect(presentation([InAppPlayback.key: ["counter": "rendered", "sound": "../../secret.caf", "seal": seal]]) == .silent)
+    }
+
+    @Test func anAnswerThePushCarriedItselfIsNeverPlayed() throws {
+        // The extension did not run (no mutable-content) and the push
+        // carries an answer naming another payment's file, which is in the
+        // folder: without this install's seal it is presented as delivered.
+        let other = delivered(try push("8888.88", id: "o1"))
+        var forged = try #require(other[InAppPlayback.key] as? [String: Any])
+        forged["seal"] = nil
+        #expect(presentation([InAppPlayback.key: forged]) == .asDelivered)
+        forged["seal"] = AnswerSeal.make()
+        #expect(presentation([InAppPlayback.key: forged]) == .asDelivered)
+        forged["seal"] = seal
+        #expect(presentation([InAppPlayback.key: forged]) == .play(name("8888.88")))
+        // Nor does an install without a seal (its App Group unusable) play any.
+        #expect(InAppPlayback.presentation(of: other, seal: nil, isInFolder: folder.hasFile(named:), fallback: fallback) == .asDelivered)
+    }
+
+    @Test func theSealIsMadeOnceAndKeptInTheAppGroup() throws {
+        let scratch = try ScratchFolder("answer-seal")
+        defer { scratch.remove() }
+        let file = scratch.url("Library/Application Support/announce-answer-seal")
+        let first = try #require(AnswerSeal(file: file).value())
+        #expect(first.utf8.count == 32 && AnswerSeal.seal(in: Data(first.utf8)) == first)
+        #expect(AnswerSeal(file: file).value() == first)
+        #expect(try Data(contentsOf: file) == Data(first.utf8))
+        // A damaged file gets a new seal; two seals made apart differ.
+        try Data("not a seal".utf8).write(to: file)
+        let second = try #require(AnswerSeal(file: file).value())
+        #expect(second != first && AnswerSeal(file: file).value() == second)
+        #expect(AnswerSeal.make() != AnswerSeal.make())
     }
 
     @Test func aFileMissingWhenPresentedPlaysTheFallbackOrIsPresentedWithItsSound() throws {
@@ -112,7 +144,7 @@ import Testing
         // A notification of a payment the app has played is not played again.
         let again = queue.claim("b0")
         #expect(!again)
-        #expect(presentation([InAppPlayback.key: ["counter": "rendered", "sound": name("1"), "id": "b0"]], queue: queue) == .silent)
+        #expect(presentation([InAppPlayback.key: ["counter": "rendered", "sound": name("1"), "id": "b0", "seal": seal]], queue: queue) == .silent)
     }
 
     @Test func aFileDeletedBetweenTheDecisionAndPlaybackPlaysTheFallbackCounted() throws {

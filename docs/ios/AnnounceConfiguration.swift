@@ -101,6 +101,12 @@ enum AnnounceConfiguration {
         return RecentPayments(file: container.appendingPathComponent("Library/Application Support/announce-recent-ids.json"))
     }
 
+    /// The install's seal on the extension's answers (``AnswerSeal``): the
+    /// app plays only what the extension itself wrote into a notification.
+    static let answerSeal: String? = container().flatMap {
+        AnswerSeal(file: $0.appendingPathComponent("Library/Application Support/announce-answer-seal")).value()
+    }
+
     /// The delivery counters, one store per process (counts that could not
     /// be written are kept in it until they can).
     static let counters: DeliveryCounters? = container().map {

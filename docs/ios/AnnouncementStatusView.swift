@@ -101,7 +101,7 @@ final class AnnouncementStatus: ObservableObject {
                 let sound = AnnouncementPipeline.deliverySound(for: outcome)
                 content.sound = AnnouncementPipeline.notificationSound(sound, critical: false, volume: nil)
                 // So that with the app open the app says it, as for a payment.
-                content.userInfo = [InAppPlayback.key: InAppPlayback.Delivered(outcome: outcome, sound: sound, id: push.id).userInfoValue]
+                content.userInfo = [InAppPlayback.key: InAppPlayback.Delivered(outcome: outcome, sound: sound, id: push.id, seal: AnnounceConfiguration.answerSeal).userInfoValue]
                 if AnnounceConfiguration.expectsTimeSensitive { content.interruptionLevel = .timeSensitive }
                 let trigger = UNTimeIntervalNotificationTrigger(timeInterval: AnnounceConfiguration.testDelay, repeats: false)
                 UNUserNotificationCenter.current().add(UNNotificationRequest(identifier: identifier, content: content, trigger: trigger)) { error in

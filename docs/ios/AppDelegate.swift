@@ -47,7 +47,7 @@ final class AppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCent
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
-        let answer = InAppPlayback.Delivered(userInfo: notification.request.content.userInfo)
+        let answer = InAppPlayback.Delivered(userInfo: notification.request.content.userInfo, seal: AnnounceConfiguration.answerSeal)
         Task { @MainActor in
             switch InAppPlayer.shared.present(answer) {
             case .asDelivered: completionHandler([.banner, .list, .sound])

@@ -18,6 +18,22 @@ final class InAppPlayer: NSObject, AVAudioPlayerDelegate {
     private var queue = PlaybackQueue()
     private var player: AVAudioPlayer?
 
+    override init() {
+        super.init()
+        // A call, Siri or an alarm interrupts the session, and a begun
+        // interruption may never end (Apple's AVAudioSession.interruptionNotification):
+        // the file being said is given up so the next payment is not left
+        // waiting behind it.
+        NotificationCenter.default.addObserver(
+            forName: AVAudioSession.interruptionNotification, object: AVAudioSession.sharedInstance(), queue: .main
+        ) { note in
+            guard let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt,
+                  AVAudioSession.InterruptionType(rawValue: raw) == .began
+            else { return }
+            MainActor.assumeIsolated { InAppPlayer.shared.giveUp() }
+        }
+    }
+
     /// How to present a notification with the extension's answer
     /// `delivered` (nil: none) now that the app is in the foreground; queues
     /// its file when the app plays it.
@@ -57,14 +73,25 @@ final class InAppPlayer: NSObject, AVAudioPlayerDelegate {
         guard let url = AnnounceConfiguration.soundFolder()?.url(of: name) else { return false }
         do {
             let session = AVAudioSession.sharedInstance()
-            // .playback: not muted by the ring switch; duckOthers lowers
-            // music or a video while the amount is said.
-            try session.setCategory(.playback, mode: .spokenAudio, options: [.duckOthers])
+            // .playback: not muted by the ring switch. .voicePrompt is
+            // Apple's mode for short spoken prompts, with duckOthers (music
+            // or a video lowered while the amount is said) and
+            // interruptSpokenAudioAndMixWithOthers (a podcast paused).
+            try session.setCategory(.playback, mode: .voicePrompt, options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
             try session.setActive(true)
             let player = try AVAudioPlayer(contentsOf: url)
             player.delegate = self
             self.player = player
-            return player.play()
+            guard player.play() else { return false }
+            // Should the player never report its end, the queue moves on
+            // shortly after the file's length.
+            DispatchQueue.main.asyncAfter(deadline: .now() + player.duration + 2) { [weak player] in
+                MainActor.assumeIsolated {
+                    guard let player, InAppPlayer.shared.player === player else { return }
+                    InAppPlayer.shared.giveUp()
+                }
+            }
+            return true
         } catch {
             AnnounceConfiguration.log.error("in-app playback failed: \(String(describing: error), privacy: .public)")
             return false
@@ -77,6 +104,15 @@ final class InAppPlayer: NSObject, AVAudioPlayerDelegate {
 
     nonisolated func audioPlayerDecodeErrorDidOccur(_ player: AVAudioPlayer, error: Error?) {
         Task { @MainActor in self.next() }
+    }
+
+    /// The file being said cannot finish (an interruption, or no end
+    /// reported): stopped, and the next one started.
+    private func giveUp() {
+        guard let current = player else { return }
+        current.delegate = nil
+        current.stop()
+        next()
     }
 
     /// The file ended: the next one, or the session handed back to others.

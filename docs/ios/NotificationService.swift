@@ -90,7 +90,7 @@ private final class Handback: @unchecked Sendable {
         content.sound = AnnouncementPipeline.notificationSound(sound, critical: push.isCritical, volume: push.criticalVolume)
         if let attachment = AnnouncementPipeline.attachment(for: outcome) { content.attachments = [attachment] }
         var userInfo = content.userInfo
-        userInfo[InAppPlayback.key] = InAppPlayback.Delivered(outcome: outcome, sound: sound, id: push.id).userInfoValue
+        userInfo[InAppPlayback.key] = InAppPlayback.Delivered(outcome: outcome, sound: sound, id: push.id, seal: AnnounceConfiguration.answerSeal).userInfoValue
         content.userInfo = userInfo
         do {
             try AnnounceConfiguration.counters?.record(outcome.counter)

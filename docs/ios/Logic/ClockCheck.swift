@@ -96,8 +96,11 @@ struct ClockCheck: Sendable {
         let sorted = latest.sorted()
         let median = sorted[sorted.count / 2]
         guard let lowest = sorted.first, let highest = sorted.last, highest - lowest <= spread else { return .fine }
-        if lowest > allowance { return .ahead(Int(median.rounded())) }
-        if highest < -allowance { return .behind(Int((-median).rounded())) }
+        // Offsets come from pushes' whole seconds; a clock off by more
+        // than about 30 years is still said, as that many seconds.
+        let seconds = Int(min(abs(median), 1e9).rounded())
+        if lowest > allowance { return .ahead(seconds) }
+        if highest < -allowance { return .behind(seconds) }
         return .fine
     }
 

@@ -19,7 +19,7 @@ import AnnounceWire
 /// switches) and writes its answer into the notification it hands back
 /// (``Delivered``, under ``key`` in `userInfo`); the app's
 /// `userNotificationCenter(_:willPresent:…)` reads it and asks
-/// ``presentation(of:isInFolder:fallback:alreadyPlayed:)`` what to do. No answer (the
+/// ``presentation(of:seal:isInFolder:fallback:alreadyPlayed:)`` what to do. No answer (the
 /// extension did not run, e.g. a push without `mutable-content`): the
 /// notification is presented as delivered, with its sound.
 ///
@@ -39,27 +39,35 @@ enum InAppPlayback {
         var counter: String
         /// The payment's `announce-id`, to play each payment once.
         var id: String?
+        /// The install's ``AnswerSeal``: the app takes only an answer that
+        /// carries it.
+        var seal: String?
 
-        init(sound: String?, counter: String, id: String?) {
+        init(sound: String?, counter: String, id: String?, seal: String?) {
             self.sound = sound
             self.counter = counter
             self.id = id
+            self.seal = seal
         }
 
-        /// The answer for `outcome` handed back with `sound`.
-        init(outcome: DeliveryOutcome, sound: DeliverySound, id: String?) {
+        /// The answer for `outcome` handed back with `sound`, sealed with `seal`.
+        init(outcome: DeliveryOutcome, sound: DeliverySound, id: String?, seal: String?) {
             let name: String? = if case .named(let name) = sound { name } else { nil }
-            self.init(sound: name, counter: outcome.counter.rawValue, id: id)
+            self.init(sound: name, counter: outcome.counter.rawValue, id: id, seal: seal)
         }
 
-        /// The answer in a notification's `userInfo`; nil when there is none
-        /// or it is not one (a push cannot forge a file outside the folder:
-        /// only a name ``SoundName/delivery(of:)`` accepts is kept).
-        init?(userInfo: [AnyHashable: Any]) {
-            guard let object = userInfo[InAppPlayback.key] as? [String: Any], let counter = object["counter"] as? String else { return nil }
+        /// The answer in a notification's `userInfo`; nil when there is none,
+        /// it is not one, or it does not carry `seal` (a key the push itself
+        /// carried, the extension not having run). A sealed answer cannot name
+        /// a file outside the folder either: only a name
+        /// ``SoundName/delivery(of:)`` accepts is kept.
+        init?(userInfo: [AnyHashable: Any], seal: String?) {
+            guard let seal, let object = userInfo[InAppPlayback.key] as? [String: Any], object["seal"] as? String == seal,
+                  let counter = object["counter"] as? String
+            else { return nil }
             let sound = (object["sound"] as? String).flatMap { SoundName.delivery(of: $0) == .refused ? nil : $0 }
             let id = (object["id"] as? String).flatMap { (1...128).contains($0.utf8.count) ? $0 : nil }
-            self.init(sound: sound, counter: counter, id: id)
+            self.init(sound: sound, counter: counter, id: id, seal: seal)
         }
 
         /// The value to put under ``InAppPlayback/key`` in `userInfo`.
@@ -67,6 +75,7 @@ enum InAppPlayback {
             var object: [String: Any] = ["counter": counter]
             if let sound { object["sound"] = sound }
             if let id { object["id"] = id }
+            if let seal { object["seal"] = seal }
             return object
         }
     }
@@ -82,20 +91,22 @@ enum InAppPlayback {
         case play(String)
     }
 
-    /// How to present a notification whose `userInfo` is `userInfo`.
+    /// How to present a notification whose `userInfo` is `userInfo`, taking
+    /// only an answer sealed with `seal`.
     /// - Parameters:
     ///   - isInFolder: whether the App Group's `Library/Sounds` holds a
     ///     regular file of that name.
     ///   - fallback: the fallback's installed name.
     ///   - alreadyPlayed: whether the app has played that payment id already.
     static func presentation(
-        of userInfo: [AnyHashable: Any], isInFolder: (String) -> Bool, fallback: String?, alreadyPlayed: (String) -> Bool = { _ in false }
+        of userInfo: [AnyHashable: Any], seal: String?, isInFolder: (String) -> Bool, fallback: String?,
+        alreadyPlayed: (String) -> Bool = { _ in false }
     ) -> Presentation {
-        presentation(of: Delivered(userInfo: userInfo), isInFolder: isInFolder, fallback: fallback, alreadyPlayed: alreadyPlayed)
+        presentation(of: Delivered(userInfo: userInfo, seal: seal), isInFolder: isInFolder, fallback: fallback, alreadyPlayed: alreadyPlayed)
     }
 
     /// How to present a notification with the extension's answer `delivered`
-    /// (nil: none), as ``presentation(of:isInFolder:fallback:alreadyPlayed:)``.
+    /// (nil: none), as ``presentation(of:seal:isInFolder:fallback:alreadyPlayed:)``.
     static func presentation(
         of delivered: Delivered?, isInFolder: (String) -> Bool, fallback: String?, alreadyPlayed: (String) -> Bool = { _ in false }
     ) -> Presentation {
