@@ -9,18 +9,7 @@ typealias CommandResult = ProcessResult
 /// its input).
 enum CommandRunner {
     /// The `announce` executable, built beside this test bundle.
-    static let executable: URL = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = bundle.deletingLastPathComponent()
-        // On Linux the bundle is `…/debug/announcePackageTests.xctest`; on
-        // macOS it is a directory bundle inside the products directory.
-        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("announce").path),
-            directory.pathComponents.count > 1
-        {
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent("announce")
-    }()
+    static let executable = BuiltProducts.announce
 
     /// Runs announce with `arguments`, or `/bin/bash` with them when `shell`.
     static func run(_ arguments: [String], stdin: String? = nil, stdinData: Data? = nil,

@@ -1,3 +1,4 @@
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -9,16 +10,7 @@ import Testing
 @Suite struct ServerBinaryTests {
     /// The `announce` executable, built beside this test bundle
     /// (`swift build --build-tests` builds every product).
-    static let executable: URL = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = bundle.deletingLastPathComponent()
-        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("announce").path),
-            directory.pathComponents.count > 1
-        {
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent("announce")
-    }()
+    static let executable = BuiltProducts.announce
 
     /// What the full Foundation leaves in a binary: a dynamic link names its
     /// library (`libFoundation.so`, not `libFoundationEssentials.so`); a
