@@ -103,9 +103,11 @@ public struct PushCheck: Sendable {
     }
 
     /// What the phone does with `push` at `now`, when the ids in `seen` were
-    /// announced before: a push refused as it arrived gets the fallback; one
-    /// that is due renders from the pack when it can, else takes the
-    /// policy's choice, as `AnnouncementPipeline.run` does.
+    /// announced before: a push refused as it arrived gets the fallback (a
+    /// banner without sound when its sound cannot be read, or when the
+    /// merchant's switches keep it quiet); one that is due renders from the
+    /// pack when it can, else takes the policy's choice, as
+    /// `AnnouncementPipeline.run` does.
     public func decide(_ push: PushFields, now: Date, seen: Set<String> = []) -> Decision {
         // A push without a sound claims no id (AnnouncePolicy.start).
         let repeated = push.sound != nil && push.id.map(seen.contains) == true
