@@ -5,7 +5,8 @@
 #endif
 
 /// A value guarded by a lock: the one lock of the package, shared by the
-/// server's threads and the phone's caches.
+/// server's threads, the phone's caches and the extension's stores (public,
+/// so the app's targets that compile the extension's logic can use it).
 ///
 /// On Apple platforms the lock is Foundation's `NSLock` (a pthread mutex,
 /// which lends the waiter's priority to the holder). Elsewhere it is a
@@ -14,7 +15,7 @@
 /// serve both but needs iOS 18 and macOS 15. A body never blocks on another
 /// lock of this kind while holding one, apart from the documented order in
 /// `BatchPipeline`.
-package final class LockedState<Value> {
+public final class LockedState<Value> {
     #if canImport(Darwin)
         private let lock = NSLock()
     #else
@@ -22,12 +23,13 @@ package final class LockedState<Value> {
     #endif
     private var value: Value
 
-    package init(_ value: Value) {
+    /// A lock guarding `value`.
+    public init(_ value: Value) {
         self.value = value
     }
 
     /// Runs `body` with exclusive access to the value.
-    package func withLock<Result, Failure: Error>(
+    public func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         #if canImport(Darwin)

@@ -1,3 +1,4 @@
+import AnnounceCore
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -86,7 +87,7 @@ final class DeliveryCounters: @unchecked Sendable {
 
     private let record: LockedRecordFile
     /// The counts not yet written.
-    private let kept = LockedValue<[Counter: Int]>([:])
+    private let kept = LockedState<[Counter: Int]>([:])
 
     init(file: URL) {
         record = LockedRecordFile(file: file)

@@ -10,6 +10,7 @@
 #else
     import Foundation
 #endif
+import AnnounceCore
 
 /// How a delivery ended.
 enum DeliveryEnding: Equatable, Sendable {
@@ -60,7 +61,7 @@ final class DeliveryQueue<Outcome: Sendable>: @unchecked Sendable {
     }
 
     /// The open deliveries; never held while a closure runs.
-    private let state = LockedValue(Deliveries())
+    private let state = LockedState(Deliveries())
     /// Held while a delivery is handed over, so deliveries never overlap;
     /// recursive, so a `deliver` closure calling the queue cannot deadlock.
     private let handover = RecursiveLock()
