@@ -200,20 +200,19 @@ class PushServiceTests(unittest.TestCase):
             self.assertLessEqual(size, 4096, f"{service} held={held}: {size} bytes")
             self.assertEqual(announce_fields(service, standin.arrived())["announce-id"], "\u0001" * 128)
 
-    def noAnswerInTimeIsOneLine(self, service):
-        standin = self.standin(service, silent=True)
+    def assertTimesOutInOneLine(self, service, **standin_options):
+        standin = self.standin(service, **standin_options)
         result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url, "--timeout", "1"],
                       batch_line(self.scratch))
         self.assertEqual(result.returncode, 75, result)
         self.assertTrue(result.stderr.endswith(" within the time limit\n"), result)
 
+    def noAnswerInTimeIsOneLine(self, service):
+        self.assertTimesOutInOneLine(service, silent=True)
+
     def anAnswerThatNeverEndsIsOneLine(self, service):
         # A byte every half second: each wait for a byte is short, the answer endless.
-        standin = self.standin(service, trickle=True)
-        result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url, "--timeout", "1"],
-                      batch_line(self.scratch))
-        self.assertEqual(result.returncode, 75, result)
-        self.assertTrue(result.stderr.endswith(" within the time limit\n"), result)
+        self.assertTimesOutInOneLine(service, trickle=True)
 
     def anUnreachableServiceIsOneLine(self, service):
         with open(os.path.join(self.scratch, "keys"), "w", encoding="utf-8") as handle:
