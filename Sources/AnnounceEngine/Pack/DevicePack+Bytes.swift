@@ -34,8 +34,10 @@ extension DevicePack {
         writer.count(tiers.count)
         for tier in tiers {
             writer.f64(tier.speed)
-            writer.count(tier.clips.count)
-            for (file, clip) in tier.clips.sorted(by: { $0.key < $1.key }) {
+            // A tier read from bytes reads every clip whole for `clips`: once.
+            let clips = tier.clips
+            writer.count(clips.count)
+            for (file, clip) in clips.sorted(by: { $0.key < $1.key }) {
                 writer.text(file)
                 let prepared = clip.prepared
                 writer.f64(prepared.originalDuration)
