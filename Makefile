@@ -48,7 +48,7 @@ docs-examples: deps
 # The iOS glue in docs/ios cannot be compiled here (no UserNotifications on
 # Linux); parsing it catches syntax errors, and the property lists (Info,
 # entitlements, privacy manifests) must load as dictionaries. Its decisions,
-# docs/ios/Logic, are the AnnounceExtensionLogic target that `swift test`
+# Sources/AnnounceExtensionLogic, are the target that `swift test`
 # builds and tests, with the check that each privacy manifest declares the
 # required-reason APIs its target calls.
 IOS_SWIFT := $(shell find docs/ios -name '*.swift' | sort)
@@ -57,17 +57,20 @@ lint:
 	$(SWIFTC) -parse $(IOS_SWIFT)
 	python3 -c "import plistlib, sys; [isinstance(plistlib.load(open(f, 'rb')), dict) or sys.exit(f + ': not a dictionary') for f in sys.argv[1:]]" $(IOS_PLISTS)
 
-# Library documentation (DocC) for AnnounceCore and AnnounceAudio, as one
-# archive: .build/documentation/announce.doccarchive (open it with Xcode, or
-# serve the folder and browse /documentation/announcecore).
+# Library documentation (DocC) for every library, the steps an amount
+# passes through first, as one archive: .build/documentation/announce.doccarchive
+# (open it with Xcode, or serve the folder and browse /documentation/announcelanguage).
 DOCS_ARCHIVE := .build/documentation/announce.doccarchive
+DOCS_TARGETS := AnnounceCommon AnnounceLanguage AnnounceVoice AnnounceEngine AnnounceWire AnnounceServer AnnounceStudio
 docs: deps
 	mkdir -p $(dir $(DOCS_ARCHIVE))
 	$(SWIFT) package --allow-writing-to-directory $(dir $(DOCS_ARCHIVE)) generate-documentation \
-		--target AnnounceCore --target AnnounceAudio --enable-experimental-combined-documentation \
+		$(addprefix --target ,$(DOCS_TARGETS)) --enable-experimental-combined-documentation \
 		--output-path $(DOCS_ARCHIVE)
-	@# The plugin exits 0 even when merging the two archives fails.
-	test -f $(DOCS_ARCHIVE)/data/documentation/announcecore.json -a -f $(DOCS_ARCHIVE)/data/documentation/announceaudio.json
+	@# The plugin exits 0 even when merging the archives fails.
+	for target in $(DOCS_TARGETS); do \
+		test -f $(DOCS_ARCHIVE)/data/documentation/$$(echo $$target | tr A-Z a-z).json || { echo "docs: $$target missing" >&2; exit 1; }; \
+	done
 
 demo: build
 	.build/release/announce explain 123.45

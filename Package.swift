@@ -5,24 +5,27 @@ import PackageDescription
 
 let package = Package(
     name: "announce",
-    // iOS 15 for the phone's libraries (AnnounceCore, AnnounceWire,
-    // AnnounceEngine, AnnounceExtensionLogic): they use nothing newer (sounds
-    // in an App Group's Library/Sounds need iOS 13), and the lock they share
-    // is NSLock, not Synchronization's Mutex (iOS 18). macOS 13 is
-    // swift-subprocess's minimum: AnnounceSystem runs `voice build --tts`
-    // with it, and a platform minimum holds for the whole package. Subprocess
-    // declares no iOS; only server targets link it. It needs a Swift 6.2
-    // toolchain (Xcode 26) to resolve, which this package then needs too.
+    // iOS 15 for the phone's libraries (AnnounceCommon, AnnounceLanguage,
+    // AnnounceVoice, AnnounceEngine, AnnounceWire, AnnounceExtensionLogic):
+    // they use nothing newer (sounds in an App Group's Library/Sounds need
+    // iOS 13), and the lock they share is NSLock, not Synchronization's Mutex
+    // (iOS 18). macOS 13 is swift-subprocess's minimum: AnnounceStudio runs
+    // `voice build --tts` with it, and a platform minimum holds for the whole
+    // package. Subprocess declares no iOS; only server targets link it. It
+    // needs a Swift 6.2 toolchain (Xcode 26) to resolve, which this package
+    // then needs too.
     platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
-        // Foundation only, for an iOS app to add (File ▸ Add Package
-        // Dependencies). The extension's logic (docs/ios/Logic) is no product:
-        // its types are internal, compiled into the app's targets with the glue.
-        .library(name: "AnnounceCore", targets: ["AnnounceCore"]),
-        .library(name: "AnnounceWire", targets: ["AnnounceWire"]),
+        // The steps an amount passes through, Foundation only, for an iOS app
+        // to add (File ▸ Add Package Dependencies).
+        .library(name: "AnnounceLanguage", targets: ["AnnounceLanguage"]),
+        .library(name: "AnnounceVoice", targets: ["AnnounceVoice"]),
         .library(name: "AnnounceEngine", targets: ["AnnounceEngine"]),
-        // The server: C libraries, files, processes.
-        .library(name: "AnnounceAudio", targets: ["AnnounceAudio"]),
+        .library(name: "AnnounceWire", targets: ["AnnounceWire"]),
+        // The server: C libraries, files, batch. One import brings the steps.
+        .library(name: "AnnounceServer", targets: ["AnnounceServer"]),
+        // Making and checking voices.
+        .library(name: "AnnounceStudio", targets: ["AnnounceStudio"]),
         .executable(name: "announce", targets: ["announce"]),
     ],
     dependencies: [
@@ -31,79 +34,90 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
-        // The one layer that calls the operating system: files, folders,
-        // processes, threads, signals, time. Everything else goes through it.
-        .target(name: "AnnounceSystem", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
-
-        // Foundation only, compiled by the iOS app too: amounts, readings,
-        // messages, voices, clip plans, the lock. A voice's files come
-        // through the VoiceStore seam: the server's is a folder read with
-        // AnnounceSystem's safe opens (in AnnounceAudio), the phone's a bundle.
-        .target(name: "AnnounceCore"),
-        // Foundation only, compiled by the iOS app too: sound names, the
-        // push fields and the format table, the one contract between the
-        // backend and the phone.
-        .target(name: "AnnounceWire", dependencies: ["AnnounceCore"]),
-        // Foundation only, compiled by the iOS app too: joins prepared clips
-        // into an announcement (layout, pauses, gain, limiter curve, PCM16).
-        .target(name: "AnnounceEngine", dependencies: ["AnnounceCore", "AnnounceWire"]),
-
-        // The one module that imports the C libraries.
+        // The phone's modules, one per step, each Foundation only.
+        // What every step uses: the one error pattern, the lock, strict JSON.
+        .target(name: "AnnounceCommon"),
+        // Amounts, readings, counts, messages and templates; one folder per
+        // language, chosen by a voice's `language`.
+        .target(name: "AnnounceLanguage", dependencies: ["AnnounceCommon"]),
+        // A voice as data: its manifest, the clip rules its language gives
+        // it, the plan of which clips say a message. Its files come through
+        // the VoiceStore seam: a folder on the server, a bundle on the phone.
+        .target(name: "AnnounceVoice", dependencies: ["AnnounceCommon", "AnnounceLanguage"]),
+        // Sound names, push fields and payloads, the format table, and the
+        // rules both sound folders follow: the contract between the backend
+        // and the phone.
+        .target(name: "AnnounceWire", dependencies: ["AnnounceCommon", "AnnounceLanguage", "AnnounceVoice"]),
+        // Joins prepared clips into an announcement (layout, pauses, gain,
+        // limiter curve, PCM16), the device pack and the phone's encoder.
+        .target(name: "AnnounceEngine", dependencies: ["AnnounceCommon", "AnnounceLanguage", "AnnounceVoice", "AnnounceWire"]),
+        // The iOS extension's and app's decisions, built and tested here:
+        // no product, the Xcode project compiles these same files into the
+        // app's targets, beside the UIKit glue (docs/ios).
         .target(
-            name: "AnnounceAudio",
-            dependencies: ["AnnounceCore", "AnnounceWire", "AnnounceEngine", "AnnounceSystem", "CSndFile", "CSampleRate", "CSonic", "CEBUR128"]
+            name: "AnnounceExtensionLogic",
+            dependencies: ["AnnounceCommon", "AnnounceLanguage", "AnnounceVoice", "AnnounceWire", "AnnounceEngine"]),
+
+        // The server: the one module that imports the C libraries, and the
+        // one that calls the operating system (System/).
+        .target(
+            name: "AnnounceServer",
+            dependencies: [
+                "AnnounceCommon", "AnnounceLanguage", "AnnounceVoice", "AnnounceWire", "AnnounceEngine",
+                "CSndFile", "CSampleRate", "CSonic", "CEBUR128",
+            ]
         ),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         // libsonic-dev ships no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CSonic", providers: [.apt(["libsonic-dev"])]),
         .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+        // The studio: voice scripts, building a voice from recordings (and
+        // the TTS subprocess), checking it, the worst-case search, packs.
+        .target(
+            name: "AnnounceStudio",
+            dependencies: ["AnnounceServer", .product(name: "Subprocess", package: "swift-subprocess")]
+        ),
 
         .executableTarget(
             name: "announce",
             dependencies: [
-                "AnnounceCore",
-                "AnnounceAudio",
-                "AnnounceSystem",
+                "AnnounceServer",
+                "AnnounceStudio",
                 // `check-push` runs the extension's own decisions.
                 "AnnounceExtensionLogic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The fuzz targets (scripts/fuzz): each replays the inputs named on its
+        // The fuzz targets (Tests/Fuzz): each replays the inputs named on its
         // command line, and under libFuzzer (`make fuzz`, scripts/fuzz/run.sh)
         // is driven by it. Built with everything else, so they cannot rot.
-        .target(name: "FuzzSupport", path: "scripts/fuzz/Sources/FuzzSupport"),
-        .executableTarget(name: "FuzzAmount", dependencies: ["FuzzSupport", "AnnounceCore"], path: "scripts/fuzz/Sources/FuzzAmount"),
-        .executableTarget(
-            name: "FuzzBatchLine", dependencies: ["FuzzSupport", "AnnounceCore", "AnnounceAudio"], path: "scripts/fuzz/Sources/FuzzBatchLine"),
-        .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport", "AnnounceCore"], path: "scripts/fuzz/Sources/FuzzManifest"),
-        .executableTarget(
-            name: "FuzzPack", dependencies: ["FuzzSupport", "AnnounceCore", "AnnounceWire", "AnnounceEngine"], path: "scripts/fuzz/Sources/FuzzPack"),
-        .executableTarget(
-            name: "FuzzPushArrival", dependencies: ["FuzzSupport", "AnnounceCore", "AnnounceWire"], path: "scripts/fuzz/Sources/FuzzPushArrival"),
-        // The iOS extension's decisions (docs/ios/Logic): Foundation, the
-        // wire contract and the engine only, the same files the Xcode project
-        // compiles, built and tested here.
-        .target(name: "AnnounceExtensionLogic", dependencies: ["AnnounceCore", "AnnounceWire", "AnnounceEngine"], path: "docs/ios/Logic"),
+        .target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzAmount", dependencies: ["FuzzSupport", "AnnounceLanguage"], path: "Tests/Fuzz/FuzzAmount"),
+        .executableTarget(name: "FuzzBatchLine", dependencies: ["FuzzSupport", "AnnounceServer"], path: "Tests/Fuzz/FuzzBatchLine"),
+        .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport", "AnnounceStudio"], path: "Tests/Fuzz/FuzzManifest"),
+        .executableTarget(name: "FuzzPack", dependencies: ["FuzzSupport", "AnnounceEngine"], path: "Tests/Fuzz/FuzzPack"),
+        .executableTarget(name: "FuzzPushArrival", dependencies: ["FuzzSupport", "AnnounceWire"], path: "Tests/Fuzz/FuzzPushArrival"),
         // What every test target shares: running processes with a time limit,
         // scratch folders, a seeded generator, the package's own paths.
         .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
-        .testTarget(name: "AnnounceCoreTests", dependencies: ["AnnounceCore", "AnnounceTestSupport"]),
-        // The engine's portable math, and the phone's sound-file writer held
-        // byte for byte against libsndfile.
-        .testTarget(name: "AnnounceEngineTests", dependencies: ["AnnounceEngine", "AnnounceAudio", "AnnounceTestSupport"]),
+        .testTarget(name: "AnnounceLanguageTests", dependencies: ["AnnounceLanguage", "AnnounceTestSupport"]),
+        // Planning with the sandhi runs a voice script asks for uses the studio.
+        .testTarget(name: "AnnounceVoiceTests", dependencies: ["AnnounceVoice", "AnnounceStudio", "AnnounceTestSupport"]),
+        // The engine's portable math, the phone's sound-file writer held byte
+        // for byte against libsndfile, and the scans of what the phone compiles.
+        .testTarget(name: "AnnounceEngineTests", dependencies: ["AnnounceEngine", "AnnounceServer", "AnnounceTestSupport"]),
         .testTarget(
             name: "AnnounceExtensionLogicTests",
-            dependencies: ["AnnounceExtensionLogic", "AnnounceWire", "AnnounceCore", "AnnounceEngine", "AnnounceAudio", "AnnounceTestSupport"]),
+            dependencies: ["AnnounceExtensionLogic", "AnnounceServer", "AnnounceStudio", "AnnounceTestSupport"]),
         .testTarget(
-            name: "AnnounceAudioTests",
-            dependencies: ["AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"],
+            name: "AnnounceServerTests",
+            dependencies: ["AnnounceServer", "AnnounceStudio", "AnnounceTestSupport"],
             exclude: ["Goldens"]
         ),
+        .testTarget(name: "AnnounceStudioTests", dependencies: ["AnnounceStudio", "AnnounceTestSupport"]),
         // Runs the built `announce` binary as a user would; depending on the
         // executable makes `swift test` build it first.
-        .testTarget(
-            name: "AnnounceCLITests", dependencies: ["announce", "AnnounceAudio", "AnnounceCore", "AnnounceSystem", "AnnounceTestSupport"]),
+        .testTarget(name: "AnnounceCLITests", dependencies: ["announce", "AnnounceServer", "AnnounceStudio", "AnnounceTestSupport"]),
     ]
 )

@@ -1,4 +1,9 @@
 /// Mono audio in memory: samples in -1 ... 1 at a sample rate.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package struct AudioBuffer: Equatable, Sendable {
     /// Frames per second, in hertz.
     package var sampleRate: Int

@@ -1,4 +1,9 @@
 /// The render engine's identity.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 public enum Engine {
     /// The version of the engine's audio: part of every sound name, so that
     /// a change to the samples changes the names (iOS caches sounds by

@@ -1,4 +1,7 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
 
 /// How the renderer joins clips into one announcement: output rate,
 /// time budget, pauses, fades and loudness.

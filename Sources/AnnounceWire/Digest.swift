@@ -1,3 +1,6 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

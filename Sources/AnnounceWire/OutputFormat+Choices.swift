@@ -1,3 +1,7 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+
 extension OutputFormat {
     /// The file containers iOS plays as notification sounds.
     public enum Container: String, CaseIterable, Sendable {

@@ -1,3 +1,7 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+
 extension OutputFormat {
     /// A kind of file announce writes, as the phone tells it: the header a
     /// file of it starts with, and its uniform type identifier. The one

@@ -1,4 +1,6 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 
 /// The strict reading of a push as the extension receives it, in any
 /// ``PushService``'s shape: announce's fields (``PushMessage/key``,

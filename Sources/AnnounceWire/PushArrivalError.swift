@@ -1,4 +1,6 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 
 /// Why a push's announce fields cannot be read as they arrived: one line
 /// naming the field and the problem, and the kind of problem, for the

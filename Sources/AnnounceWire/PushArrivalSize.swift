@@ -1,4 +1,6 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 
 /// The size of a push as compact JSON, the measure APNs's limit applies to.
 enum PushArrivalSize {

@@ -1,3 +1,7 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+
 
 /// What the iOS extension reads from a push (`request.content.userInfo`),
 /// the fields ``PushPayload`` writes:

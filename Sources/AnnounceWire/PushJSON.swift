@@ -1,4 +1,6 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 
 /// JSON values as a push's `userInfo` holds them: what the strict parser
 /// reads, turned into the dictionary iOS makes of a push (objects as
@@ -15,7 +17,7 @@ enum PushJSON {
         return dictionary
     }
 
-    static func value(_ value: JSONLineParser.Value) -> Any {
+    package static func value(_ value: JSONLineParser.Value) -> Any {
         switch value {
         case .null: Null()
         case .bool(let flag): flag

@@ -1,4 +1,6 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 
 // NSNumber tells a JSON boolean from a number on Apple's platforms, where
 // Foundation is the system's. Elsewhere (the server, which never reads a
@@ -22,7 +24,7 @@ import AnnounceCore
 /// `leadYi`; each only when the message has it or it is not the default.
 /// The server writes it (``PushPayload/payload(url:id:at:message:held:)``);
 /// the extension reads it back with ``init(value:)`` into the same
-/// ``/AnnounceCore/Message``.
+/// ``/AnnounceLanguage/Message``.
 public struct PushMessage: Equatable, Sendable {
     /// The custom top-level key of the push that holds the message.
     public static let key = "announce-message"

@@ -1,4 +1,6 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 
 /// The `aps` object of an APNs push that has a Notification Service
 /// Extension install and play an announcement: an alert whose body is the
@@ -99,7 +101,7 @@ public struct PushPayload: Equatable, Sendable {
 
     /// Checks a URL base given by a user: `https://` and a host, printable
     /// ASCII without blanks, quotes or `?#`, at most 512 bytes: the URLs the
-    /// iOS extension downloads from (docs/ios/Logic/AnnouncePolicy.swift),
+    /// iOS extension downloads from (Sources/AnnounceExtensionLogic/AnnouncePolicy.swift),
     /// which App Transport Security and the extension hold to HTTPS.
     public static func validate(base: String) -> String? {
         guard base.utf8.count <= 512 else { return "the sound URL base is longer than 512 bytes" }

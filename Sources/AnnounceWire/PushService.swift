@@ -12,6 +12,10 @@
 ///
 /// ``PushFields`` reads every shape the same way, so a push needs no
 /// service named; ``detect(_:)`` only says which one a push came through.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+
 public enum PushService: String, CaseIterable, Sendable {
     /// APNs itself: announce's own payload (`render --json`, `batch`).
     case apns

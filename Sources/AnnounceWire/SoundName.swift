@@ -1,4 +1,6 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 
 /// The names of the files announce writes, made and recognised from one
 /// definition, which the server and the iOS extension both compile:
@@ -6,7 +8,7 @@ import AnnounceCore
 /// - a sound: `announce-<amount>-<8 hex>.<ext>`, the amount as digits with
 ///   an optional `.` and two decimals (for a message without an amount, the
 ///   preset's name such as `received`, or `message`), the hex a digest of
-///   everything that decides the audio (AnnounceAudio's `Announcer.Plan.soundName`),
+///   everything that decides the audio (AnnounceServer's `Announcer.Plan.soundName`),
 ///   the extension that of an ``OutputFormat/Container`` (`caf`, `wav`, `aiff`);
 /// - a temporary file of an atomic write: `.announce-<process id>-<n>.tmp`;
 /// - a *plain* name chosen by a person (`--name pay.caf`, a sound bundled
@@ -45,7 +47,7 @@ public enum SoundName {
 
     /// The content-derived name of a sound: `announce-123.45-1a2b3c4d.caf`.
     /// - Parameters:
-    ///   - amount: the amount as ``/AnnounceCore/Amount``'s description gives it.
+    ///   - amount: the amount as ``/AnnounceLanguage/Amount``'s description gives it.
     ///   - digest: the low 32 bits of the content digest, as 8 hex digits.
     ///   - format: the output format, whose extension ends the name.
     public static func sound(amount: String, digest: String, format: OutputFormat) -> String {
@@ -180,13 +182,13 @@ public enum SoundName {
             return true
         }
 
-        mutating func digits(atLeast minimum: Int) -> Int {
+        package mutating func digits(atLeast minimum: Int) -> Int {
             let start = position
             while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
             return position - start >= minimum ? position - start : 0
         }
 
-        mutating func digits(exactly count: Int) -> Bool {
+        package mutating func digits(exactly count: Int) -> Bool {
             let start = position
             return digits(atLeast: count) == count || { position = start; return false }()
         }

@@ -1,4 +1,6 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 
 /// How an announcement's content-derived sound name is made: the server's
 /// announcer and the phone's renderer both name their files here, so the

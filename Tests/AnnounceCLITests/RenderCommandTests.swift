@@ -1,4 +1,5 @@
-import AnnounceAudio
+import AnnounceServer
+import AnnounceStudio
 import AnnounceTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import AnnounceCore
+import AnnounceServer
 import AnnounceTestSupport
 import Foundation
 import Testing

@@ -20,7 +20,7 @@ import Testing
     }
 
     /// The folders of the code the phone compiles.
-    static let phoneFolders = ["Sources/AnnounceEngine", "Sources/AnnounceWire", "docs/ios/Logic"]
+    static let phoneFolders = ["Sources/AnnounceEngine", "Sources/AnnounceWire", "Sources/AnnounceExtensionLogic"]
 
     @Test("the phone's code calls no transcendental function of the platform")
     func noPlatformMath() throws {

@@ -1,4 +1,4 @@
-import AnnounceAudio
+import AnnounceServer
 import AnnounceTestSupport
 import Foundation
 import Testing

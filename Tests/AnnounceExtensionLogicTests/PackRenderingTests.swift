@@ -1,5 +1,6 @@
 @testable import AnnounceExtensionLogic
-import AnnounceAudio
+import AnnounceServer
+import AnnounceStudio
 import AnnounceTestSupport
 import Foundation
 import Testing

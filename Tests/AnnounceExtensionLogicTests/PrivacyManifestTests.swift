@@ -55,12 +55,17 @@ import Testing
     /// Reasons Apple reserves for third-party SDKs that wrap the API.
     static let sdkOnlyReasons: Set<String> = ["0A2A.1", "C56D.1"]
 
-    static let iosFolder = RepositoryPaths.file("docs/ios")
+    /// IOS.md's folder: the table's links, and so every path here, are relative to it.
+    static let docsFolder = RepositoryPaths.file("docs")
+    /// The folders whose files the app's targets compile: the glue and the
+    /// extension's logic, as IOS.md links them.
+    static let appFolders = ["ios/", "../Sources/AnnounceExtensionLogic/"]
 
-    /// Which target builds which file of docs/ios (relative paths), from
-    /// IOS.md's Target Membership table: a row's links name the files, a ✓
-    /// in the second column the app, in the third the extension; a link to
-    /// a folder names every file in it.
+    /// Which target builds which file of docs/ios and of the extension's
+    /// logic (paths relative to docs/), from IOS.md's Target Membership
+    /// table: a row's links name the files, a ✓ in the second column the
+    /// app, in the third the extension; a link to a folder names every file
+    /// in it.
     static func membership() throws -> [Target: Set<String>] {
         let guide = try String(contentsOf: RepositoryPaths.file("docs/IOS.md"), encoding: .utf8)
         var members: [Target: Set<String>] = [:]
@@ -73,10 +78,11 @@ import Testing
             let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count >= 4, !cells[1].hasPrefix("---") else { continue }
             var files: [String] = []
-            for link in cells[1].components(separatedBy: "](ios/").dropFirst() {
+            for link in cells[1].components(separatedBy: "](").dropFirst() {
                 let path = String(link.prefix { $0 != ")" })
+                guard Self.appFolders.contains(where: path.hasPrefix) else { continue }
                 if path.hasSuffix("/") {
-                    files += try FileManager.default.contentsOfDirectory(atPath: iosFolder.appendingPathComponent(path).path)
+                    files += try FileManager.default.contentsOfDirectory(atPath: docsFolder.appendingPathComponent(path).path)
                         .map { path + $0 }
                 } else {
                     files.append(path)
@@ -88,14 +94,18 @@ import Testing
         return members
     }
 
-    /// Every file under docs/ios whose name ends in `suffix`, relative.
+    /// Every file in the app's folders whose name ends in `suffix`,
+    /// relative to docs/.
     static func files(endingIn suffix: String) throws -> Set<String> {
-        let root = iosFolder.standardizedFileURL.path + "/"
-        let enumerator = FileManager.default.enumerator(at: iosFolder, includingPropertiesForKeys: nil)
         var found: Set<String> = []
-        while let url = enumerator?.nextObject() as? URL {
-            let path = url.standardizedFileURL.path
-            if path.hasSuffix(suffix), path.hasPrefix(root) { found.insert(String(path.dropFirst(root.count))) }
+        for folder in appFolders {
+            let url = docsFolder.appendingPathComponent(folder)
+            let root = url.standardizedFileURL.path + "/"
+            let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
+            while let file = enumerator?.nextObject() as? URL {
+                let path = file.standardizedFileURL.path
+                if path.hasSuffix(suffix), path.hasPrefix(root) { found.insert(folder + path.dropFirst(root.count)) }
+            }
         }
         return found
     }
@@ -179,7 +189,7 @@ import Testing
     static func manifest(of target: Target, in members: [Target: Set<String>]) throws -> [String: Any] {
         let manifests = members[target, default: []].filter { $0.hasSuffix("PrivacyInfo.xcprivacy") }
         try #require(manifests.count == 1, "\(target) has \(manifests.count) privacy manifests in IOS.md's table")
-        let data = try Data(contentsOf: iosFolder.appendingPathComponent(manifests.first!))
+        let data = try Data(contentsOf: docsFolder.appendingPathComponent(manifests.first!))
         return try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
     }
 
@@ -189,7 +199,7 @@ import Testing
         #expect(try Self.files(endingIn: ".swift").subtracting(assigned).isEmpty, "Swift files missing from IOS.md's table")
         #expect(try Self.files(endingIn: ".xcprivacy").subtracting(assigned).isEmpty, "manifests missing from IOS.md's table")
         for path in assigned {
-            #expect(FileManager.default.fileExists(atPath: Self.iosFolder.appendingPathComponent(path).path), "IOS.md names \(path)")
+            #expect(FileManager.default.fileExists(atPath: Self.docsFolder.appendingPathComponent(path).path), "IOS.md names \(path)")
         }
     }
 
@@ -198,7 +208,7 @@ import Testing
         let members = try Self.membership()
         var called: Set<String> = []
         for path in members[target, default: []] where path.hasSuffix(".swift") {
-            called.formUnion(Self.categoriesCalled(in: try String(contentsOf: Self.iosFolder.appendingPathComponent(path), encoding: .utf8)))
+            called.formUnion(Self.categoriesCalled(in: try String(contentsOf: Self.docsFolder.appendingPathComponent(path), encoding: .utf8)))
         }
         // The sample reads and sets file timestamps (SoundFolder), in both targets.
         #expect(called.contains("NSPrivacyAccessedAPICategoryFileTimestamp"))

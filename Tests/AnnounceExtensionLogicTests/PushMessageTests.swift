@@ -1,4 +1,4 @@
-import AnnounceCore
+import AnnounceServer
 import AnnounceWire
 import Foundation
 import Testing

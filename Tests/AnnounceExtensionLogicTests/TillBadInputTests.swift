@@ -1,5 +1,5 @@
 @testable import AnnounceExtensionLogic
-import AnnounceCore
+import AnnounceServer
 import AnnounceTestSupport
 import AnnounceWire
 import Foundation

@@ -3,9 +3,16 @@ import Foundation
 /// The Swift sources the phone compiles, read line by line for the scans
 /// that keep them Foundation-only (imports, platform spellings, platform math).
 package enum PhoneSources {
-    /// Every phone target's folder: the core, the wire contract, the engine
-    /// and the extension's logic.
-    package static let folders = ["Sources/AnnounceCore", "Sources/AnnounceWire", "Sources/AnnounceEngine", "docs/ios/Logic"]
+    /// Every phone target's folder: the steps (common, language, voice, wire
+    /// contract, engine) and the extension's logic.
+    package static let libraries = [
+        "Sources/AnnounceCommon", "Sources/AnnounceLanguage", "Sources/AnnounceVoice", "Sources/AnnounceWire", "Sources/AnnounceEngine",
+    ]
+    /// The extension's logic, which the Xcode project compiles into the
+    /// app's own targets.
+    package static let extensionLogic = "Sources/AnnounceExtensionLogic"
+    /// Every folder the phone compiles.
+    package static let folders = libraries + [extensionLogic]
 
     /// One line of a source file, its comment dropped.
     package struct Line: Sendable {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets (FuzzAmount, FuzzBatchLine, FuzzManifest, FuzzPack,
 # FuzzPushArrival: targets of the package itself, sources in
-# scripts/fuzz/Sources) with
+# Tests/Fuzz) with
 # libFuzzer and AddressSanitizer and runs each for FUZZ_SECONDS (default 60)
 # on a scratch copy of its committed seed corpus (with the dictionary of its
 # tokens in scripts/fuzz/dict), so the seeds in the repository never grow.

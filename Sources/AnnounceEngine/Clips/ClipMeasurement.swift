@@ -5,6 +5,11 @@
 /// The clip is measured as it sits in an announcement: digital silence
 /// before it, and silence after it long enough for the loudness filter to
 /// ring out and for the true-peak interpolator to see the last samples.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package struct ClipMeasurement: Equatable, Sendable {
     /// The true peak in dBTP (libebur128, 4x oversampled, never below the
     /// sample peak).

@@ -1,4 +1,9 @@
 /// One clip file of a planned announcement, in speaking order.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package struct ClipSegment: Hashable, Sendable {
     /// The clip's audio file: any format libsndfile reads.
     package var path: String

@@ -7,6 +7,11 @@
 /// clip was measured with; a gain `g` scales them by `g²`. The profile
 /// starts at the clip's first frame and runs past its end by the ringing of
 /// the filter into the silence after it.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package struct EnergyProfile: Equatable, Sendable {
     /// Frames per step of ``cumulative``.
     package let stepFrames: Int

@@ -1,6 +1,11 @@
 /// The gains of a fade-in, applied at both ends of a clip: the server
 /// computes them (a raised cosine), a device voice pack carries them, and
 /// both apply them here, so the faded samples are the same bits.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package struct FadeCurve: Sendable {
     /// The gains of a fade-in, rising from near 0 to near 1.
     package let gains: [Float]

@@ -1,6 +1,11 @@
 /// A clip ready to be joined: mono at the output rate, silence trimmed from
 /// both ends, brought to the common level of ``ClipPreparation``, faded in
 /// and out, and measured.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package struct PreparedClip: Equatable, Sendable {
     /// The file the clip was read from.
     package var path: String

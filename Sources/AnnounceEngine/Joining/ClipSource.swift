@@ -1,4 +1,7 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
 
 /// Where a ``Joiner`` gets its clips: prepared, and limited at a gain.
 ///

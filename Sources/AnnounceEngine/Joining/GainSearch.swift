@@ -9,6 +9,11 @@
 /// result) or pull it back. So the search keeps the gains known to land
 /// below and above the target and, when the shortfall points outside them,
 /// halves the interval instead.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package struct GainSearch {
     /// The loudness to reach, LUFS.
     let target: Double

@@ -1,4 +1,7 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
 
 extension Joiner {
     /// The loudness of normalised audio, and the gain that got it there.

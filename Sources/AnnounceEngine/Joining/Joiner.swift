@@ -1,4 +1,7 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
 
 /// Joins prepared clips into one announcement at natural speed, its
 /// loudness and true peak worked out from the clips' measurements: the

@@ -1,4 +1,7 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
 
 /// A prepared clip times a gain and limited to a true-peak ceiling: what the
 /// ``Joiner`` joins when the ceiling would otherwise hold an announcement

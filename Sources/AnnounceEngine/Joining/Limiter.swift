@@ -19,6 +19,11 @@
 /// change across its 13 frames), the aim is lowered by the excess and the
 /// samples made again. The result measures at most ``aim`` dBTP, to a
 /// hundredth of a dB.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package struct Limiter: Sendable {
     /// How long before a peak the gain starts going down, seconds.
     package static let lookAhead = 0.005

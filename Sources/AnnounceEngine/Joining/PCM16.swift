@@ -7,6 +7,11 @@
 /// `sf_writef_short` hands the samples to a 16-bit PCM file in one write; the
 /// bytes are the same (the formula below was checked against the 32-bit one
 /// for every float, and libsndfile's on a million).
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package enum PCM16 {
     /// `samples`, each times `scale`, as 16-bit integers.
     package static func samples(_ samples: [Float], scale: Float = 1) -> [Int16] {

@@ -1,4 +1,7 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
 
 /// The samples of a rendered announcement, as the renderer made them.
 package enum RenderedSamples: Equatable, Sendable {

@@ -1,3 +1,8 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 extension Timeline {
     /// The integrated loudness libebur128 would measure on ``join(scale:)``
     /// at scale 1, in LUFS, worked out from the clips' energy profiles

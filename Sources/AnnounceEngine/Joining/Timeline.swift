@@ -1,5 +1,10 @@
 /// Prepared clips laid end to end with silences between them: the joined
 /// announcement before any speed change.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package struct Timeline: Sendable {
     /// The clips in speaking order, already faded in and out.
     package let clips: [PreparedClip]

@@ -1,6 +1,11 @@
 /// Conversions between levels in dB and linear quantities, as BS.1770 and
 /// libebur128 define them, computed with ``PortableMath`` so that the
 /// server and the phone get the same bits.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package enum Decibels {
     /// BS.1770's offset between the mean square of the K-weighted signal
     /// and loudness, as libebur128 applies it.

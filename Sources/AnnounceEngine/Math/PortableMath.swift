@@ -12,6 +12,11 @@
 ///
 /// Swift compiles each operation here as written: it never fuses a
 /// multiplication and an addition unless asked to.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package enum PortableMath {
     /// ln 2 in two parts: `ln2High` has its low 32 bits zero, so `k × ln2High`
     /// is exact for the k an exponent can have (fdlibm's split).

@@ -1,4 +1,6 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 import AnnounceWire
 
 #if canImport(FoundationEssentials)

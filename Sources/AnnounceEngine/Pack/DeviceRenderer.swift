@@ -1,4 +1,6 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 import AnnounceWire
 
 /// Renders announcements on the phone from a ``DevicePack`` alone: no

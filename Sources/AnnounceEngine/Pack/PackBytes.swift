@@ -1,3 +1,6 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 import AnnounceWire
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,7 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
 
 /// The clips of one tier of a device voice pack, for the ``Joiner``: the
 /// prepared clips as the pack holds them, and limited clips made from the

@@ -1,4 +1,7 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
 
 /// A device voice pack that cannot be used, or a message it cannot say:
 /// one line naming the pack and the problem. On the phone, the

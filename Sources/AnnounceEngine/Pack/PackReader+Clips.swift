@@ -1,4 +1,7 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
 
 /// Reading a tier's clips: every field is checked at load, where nothing
 /// but the clips' places is kept; an announcement then reads only its own

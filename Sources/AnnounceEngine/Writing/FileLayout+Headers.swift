@@ -1,3 +1,6 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 import AnnounceWire
 
 /// The three headers, chunk for chunk as libsndfile writes them for a mono

@@ -1,4 +1,6 @@
-import AnnounceCore
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 import AnnounceWire
 
 /// Where everything goes in one sound file: the header, then the sample

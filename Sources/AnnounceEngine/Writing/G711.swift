@@ -7,6 +7,11 @@
 /// negative sample gets the positive code with the sign bit cleared, so a
 /// float that rounds to 0 keeps its sign (-0.0 counts as positive). The
 /// tables here are built from the G.711 segment rule, not copied.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package enum G711 {
     /// The µ-law code of a 16-bit sample.
     package static func ulaw(_ sample: Int16) -> UInt8 {

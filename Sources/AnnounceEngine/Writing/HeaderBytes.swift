@@ -1,5 +1,10 @@
 /// The header of a sound file, laid out front to back: chunk markers, and
 /// integers in the byte order the container asks for.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 struct HeaderBytes {
     private(set) var bytes: [UInt8] = []
 

@@ -8,6 +8,11 @@
 /// packet is filled out with the samples at the same places of the packet
 /// before it (zeros when there is none): libsndfile encodes its packet
 /// buffer as it stands.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
 package enum IMA4 {
     /// The samples in a packet.
     package static let framesPerPacket = 64

@@ -1,7 +1,6 @@
-import AnnounceAudio
-import AnnounceCore
+import AnnounceServer
+import AnnounceStudio
 import ArgumentParser
-import AnnounceSystem
 
 @main
 struct Announce: ListsExitStatuses {

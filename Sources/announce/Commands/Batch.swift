@@ -3,8 +3,8 @@
 #else
     import Foundation
 #endif
-import AnnounceAudio
-import AnnounceCore
+import AnnounceServer
+import AnnounceStudio
 import ArgumentParser
 
 struct Batch: ListsExitStatuses {

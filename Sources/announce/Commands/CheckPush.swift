@@ -1,7 +1,6 @@
-import AnnounceCore
+import AnnounceServer
 import AnnounceEngine
 import AnnounceExtensionLogic
-import AnnounceSystem
 import AnnounceWire
 import ArgumentParser
 

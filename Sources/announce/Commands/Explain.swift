@@ -1,5 +1,5 @@
-import AnnounceAudio
-import AnnounceCore
+import AnnounceServer
+import AnnounceStudio
 import ArgumentParser
 
 struct Explain: ListsExitStatuses {

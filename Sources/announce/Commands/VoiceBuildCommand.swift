@@ -1,6 +1,5 @@
-import AnnounceAudio
-import AnnounceSystem
-import AnnounceCore
+import AnnounceServer
+import AnnounceStudio
 import ArgumentParser
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,5 @@
-import AnnounceCore
+import AnnounceServer
+import AnnounceStudio
 import ArgumentParser
 
 struct VoiceCommand: ParsableCommand {

@@ -1,6 +1,5 @@
-import AnnounceAudio
-import AnnounceCore
-import AnnounceSystem
+import AnnounceServer
+import AnnounceStudio
 import ArgumentParser
 
 /// `announce voice export`: a device voice pack for an iPhone app to bundle.

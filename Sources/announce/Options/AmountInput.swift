@@ -1,5 +1,5 @@
-import AnnounceAudio
-import AnnounceCore
+import AnnounceServer
+import AnnounceStudio
 import ArgumentParser
 
 /// Where amounts come from: the command line, or standard input with

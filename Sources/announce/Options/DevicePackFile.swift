@@ -1,6 +1,5 @@
-import AnnounceAudio
-import AnnounceCore
-import AnnounceSystem
+import AnnounceServer
+import AnnounceStudio
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,5 +1,5 @@
-import AnnounceAudio
-import AnnounceCore
+import AnnounceServer
+import AnnounceStudio
 
 /// What render and explain announce for one entry of their input: the
 /// template filled with an amount (and `--count`), or with nothing, or a

@@ -1,5 +1,5 @@
-import AnnounceAudio
-import AnnounceCore
+import AnnounceServer
+import AnnounceStudio
 import ArgumentParser
 
 /// Where and how sound files are written, and the time budget. Every

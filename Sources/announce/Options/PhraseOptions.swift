@@ -1,4 +1,4 @@
-import AnnounceCore
+import AnnounceServer
 import ArgumentParser
 
 /// The options that decide what is said: prefix, reading style and variants,

@@ -8,8 +8,7 @@
     import Glibc
 #endif
 
-import AnnounceCore
-import AnnounceSystem
+import AnnounceServer
 
 /// Finds the voice to use: `--voice`, then `ANNOUNCE_VOICE`, then the voice
 /// bundled with announce.

@@ -4,8 +4,8 @@
     import Foundation
 #endif
 
-import AnnounceAudio
-import AnnounceSystem
+import AnnounceServer
+import AnnounceStudio
 
 /// A progress line on standard error (items done, rate, errors; ETA when
 /// the input size is known), only when it is a terminal.

@@ -1,6 +1,6 @@
-import AnnounceAudio
+import AnnounceServer
+import AnnounceStudio
 import ArgumentParser
-import AnnounceSystem
 
 /// Standard output and standard error. Output is buffered here and written
 /// with `write(2)`; C stdio is not used, since `fflush(NULL)` would wait for

@@ -1,5 +1,5 @@
-import AnnounceAudio
-import AnnounceCore
+import AnnounceServer
+import AnnounceStudio
 
 /// The exit status of each kind of fault (`sysexits.h` values): the one
 /// place where the library's ``ErrorCategory`` becomes a number, so the

@@ -19,7 +19,8 @@ let package = Package(
             name: "DeviceRender",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "AnnounceAudio", package: "announce"),
+                .product(name: "AnnounceServer", package: "announce"),
+                .product(name: "AnnounceStudio", package: "announce"),
             ],
             path: "Benchmarks/DeviceRender",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -30,7 +31,8 @@ let package = Package(
         .executableTarget(
             name: "DeviceMemory",
             dependencies: [
-                .product(name: "AnnounceCore", package: "announce"),
+                .product(name: "AnnounceLanguage", package: "announce"),
+                .product(name: "AnnounceVoice", package: "announce"),
                 .product(name: "AnnounceEngine", package: "announce"),
             ],
             path: "Memory/DeviceMemory"

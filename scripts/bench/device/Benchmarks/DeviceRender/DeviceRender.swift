@@ -6,7 +6,8 @@
 // export`), ANNOUNCE_BENCH_AMOUNTS (a file of amounts, one a line) and
 // ANNOUNCE_BENCH_WORST (the voice's longest payment: amount, prefix preset,
 // style, liang, leadYi, separated by spaces).
-import AnnounceAudio
+import AnnounceServer
+import AnnounceStudio
 import Benchmark
 import Foundation
 

@@ -16,7 +16,8 @@
 // the system (MALLOC_TRIM_THRESHOLD_, MALLOC_MMAP_THRESHOLD_ at their
 // largest), so RssAnon only grows and the figure is the high-water mark:
 // the peak, not what is left once buffers are freed.
-import AnnounceCore
+import AnnounceLanguage
+import AnnounceVoice
 import AnnounceEngine
 import Foundation
 

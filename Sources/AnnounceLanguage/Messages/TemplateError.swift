@@ -1,0 +1,71 @@
+/// Why a `--template` value was refused.
+///
+/// The ``description`` is one line that quotes the template and names the
+/// problem, e.g. `template '退款{amout}元' has an unknown slot {amout}: …`.
+import AnnounceCommon
+
+public struct TemplateError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
+    /// A template that cannot be read is a usage error: no amount can use it.
+    public var category: ErrorCategory { .usage }
+
+    /// The kinds of problem a template can have (docs/MESSAGES.md T1–T9).
+    public enum Problem: Equatable, Sendable {
+        /// No words and no slots.
+        case empty
+        /// More than ``Template/maximumLength`` characters.
+        case tooLong
+        /// A control character (a line break, a tab, …).
+        case controlCharacter
+        /// A `{` without its `}`, a `}` without its `{`, or a `{` inside a slot.
+        case unbalancedBraces
+        /// A slot name other than `amount`, `count` and `prefix`.
+        case unknownSlot(String)
+        /// A slot written twice.
+        case repeatedSlot(Template.Slot)
+        /// `{amount}` not followed by 元, its unit.
+        case amountWithoutYuan
+        /// 元 in fixed text besides the one after `{amount}`.
+        case yuanTwice
+        /// 元 in a template without `{amount}`.
+        case yuanWithoutAmount
+        /// `{count}` not followed by a measure word (笔).
+        case countWithoutMeasureWord
+        /// ASCII letters, digits, `-`, `_` alone, but not a preset name.
+        case unknownPreset
+    }
+
+    /// The template as the user gave it.
+    public let template: String
+    /// What is wrong with it.
+    public let problem: Problem
+
+    /// An error for `template`, as the user gave it, with `problem`.
+    public init(template: String, problem: Problem) {
+        self.template = template
+        self.problem = problem
+    }
+
+    /// One line that quotes the template and names the problem.
+    public var description: String {
+        let quoted = "template \(AmountError.quote(template))"
+        switch problem {
+        case .empty: return "\(quoted) is empty: give words or slots such as {prefix}{amount}元, or a preset"
+        case .tooLong: return "\(quoted) is longer than \(Template.maximumLength) characters"
+        case .controlCharacter: return "\(quoted) contains control characters"
+        case .unbalancedBraces: return "\(quoted) has unbalanced braces: a slot is {amount}, {count} or {prefix}"
+        case .unknownSlot(let name):
+            return "\(quoted) has an unknown slot {\(name)}: the slots are {amount}, {count} and {prefix}"
+        case .repeatedSlot(let slot): return "\(quoted) has {\(slot.rawValue)} more than once"
+        case .amountWithoutYuan:
+            return "\(quoted) must say 元 right after {amount}: it is the amount's unit (元角分 in the currency style)"
+        case .yuanTwice:
+            return "\(quoted) says 元 twice: 元 belongs right after {amount} and nowhere else"
+        case .yuanWithoutAmount: return "\(quoted) says 元 without {amount}: write {amount}元"
+        case .countWithoutMeasureWord:
+            return "\(quoted) needs a measure word right after {count}, as in {count}笔"
+        case .unknownPreset:
+            let names = Template.presets.map(\.name).joined(separator: ", ")
+            return "\(quoted) is not a preset (\(names)) and has no Chinese text or slots"
+        }
+    }
+}

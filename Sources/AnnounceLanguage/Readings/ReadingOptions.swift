@@ -1,0 +1,48 @@
+/// How the amount part of a phrase is read (READING.md §2–§3).
+import AnnounceCommon
+
+public enum ReadingStyle: String, CaseIterable, Sendable, Codable {
+    /// `一百二十三点四五元`: the default, Alipay-style decimal reading (R1–R8).
+    case decimal
+    /// `一百二十三元四角五分`: the 元角分 currency reading (V1).
+    case currency
+}
+
+/// The options of a reading: the style and the variants V2 and V3.
+/// Every combination is allowed.
+public struct ReadingOptions: Hashable, Sendable, Codable {
+    /// How the amount is read: decimal (`点四五元`) or currency (`元四角五分`).
+    public var style: ReadingStyle
+    /// V2: a leading 2 directly before 百/千/万/亿, and an integer part of
+    /// exactly 2 said directly before 元 (`2` 两元, currency `2.45` 两元四角五分), is read 两.
+    public var liang: Bool
+    /// V3: a leading 十 keeps its 一 (`10` 一十元).
+    public var leadYi: Bool
+
+    /// Options with `style` and the variants V2 (`liang`) and V3 (`leadYi`);
+    /// the default is the plain decimal reading.
+    public init(style: ReadingStyle = .decimal, liang: Bool = false, leadYi: Bool = false) {
+        self.style = style
+        self.liang = liang
+        self.leadYi = leadYi
+    }
+
+    /// Every combination of style and variants.
+    public static let allCombinations: [ReadingOptions] = ReadingStyle.allCases.flatMap { style in
+        [false, true].flatMap { liang in
+            [false, true].map { leadYi in ReadingOptions(style: style, liang: liang, leadYi: leadYi) }
+        }
+    }
+
+    /// The words readings with these options can contain: what a voice must
+    /// have clips for, besides the prefix.
+    public var vocabulary: [String] {
+        var words = Numeral.digits + ["十", "百", "千", "万", "亿", "元"]
+        switch style {
+        case .decimal: words.append("点")
+        case .currency: words += ["角", "分"]
+        }
+        if liang { words.append("两") }
+        return words
+    }
+}

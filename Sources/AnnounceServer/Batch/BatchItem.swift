@@ -1,0 +1,292 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+import AnnounceEngine
+
+/// One line of `announce batch` input: a bare amount, or a JSON object
+/// `{"amount": "123.45"}` / `{"fen": 12345}` with optional `prefix`, `name`,
+/// `id` (echoed exactly as written, numbers included), `style`, `liang`, `leadYi`.
+public struct BatchItem: Sendable {
+    /// The 1-based input line number.
+    public let line: Int
+    /// The text of the amount as given (a bare line, `amount`, or `fen`).
+    public var amountText: String
+    /// The amount; nil for a template without `{amount}` or a burst.
+    public var amount: Amount?
+    /// A burst's amounts (`"amounts": [...]`), read.
+    public var amounts: [Amount]?
+    /// A burst's amounts, each as given.
+    public var amountTexts: [String]?
+    /// The item's template (`"template"`), over the batch's.
+    public var template: Template?
+    /// The template's `{count}` (`"count"`).
+    public var count: Count?
+    /// The item's `id`, echoed in its report exactly as written.
+    package var id: JSONLineParser.Value?
+    /// The file name to write the sound under (`"name"`), instead of the
+    /// content-derived one; checked by ``SoundName/validate(_:format:)``.
+    public var name: String?
+    /// The item's prefix (`"prefix"`), over the batch's.
+    public var prefix: Prefix?
+    /// The item's reading style (`"style"`), over the batch's.
+    public var style: ReadingStyle?
+    /// The item's 两 variant, V2 (`"liang"`), over the batch's.
+    public var liang: Bool?
+    /// The item's leading 一十 variant, V3 (`"leadYi"`), over the batch's.
+    public var leadYi: Bool?
+    /// When the payment was taken (`"at"`), whole seconds since 1970.
+    public var at: Int?
+
+    /// The push's `announce-id`: the item's `id` when it is a string, or a
+    /// number (its text as written); nil for other ids and none.
+    public var announceID: String? {
+        switch id {
+        case .string(let text)?, .number(let text)?: return text.isEmpty ? nil : text
+        default: return nil
+        }
+    }
+
+    /// The latest `at` accepted, in the year 5138: far beyond any real
+    /// payment, short enough that a payload's length is bounded.
+    package static let latestAt = 99_999_999_999
+
+    /// The fields a JSON item may have, each with what it holds: the one
+    /// list the parser and `batch --help` use.
+    package static let fieldTable: [(name: String, help: String)] = [
+        ("amount", "the amount as a string, \"123.45\" (JSON numbers are not exact)"),
+        ("fen", "the amount as a whole number of fen, a JSON number, 12345"),
+        ("amounts", "a burst said as one summary: a list of amount strings, [\"12.50\", \"3\"]"),
+        ("id", "any JSON value, echoed back exactly as written; a string or number of at most 128 bytes is also the push's announce-id"),
+        ("at", "when the payment was taken, whole seconds since 1970 (the push's announce-at; default: now)"),
+        ("name", "the file name instead of the content-derived one"),
+        ("prefix", "a phrase or a prefix preset"),
+        ("template", "a template preset or text"),
+        ("count", "the number of payments for {count}"),
+        ("style", "\"decimal\" or \"currency\""),
+        ("liang", "true or false"),
+        ("leadYi", "true or false"),
+    ]
+
+    /// The fields a JSON item may have.
+    package static let fields = Set(fieldTable.map(\.name))
+
+    /// Why a line could not be taken as an item; the id is echoed if known.
+    public struct Invalid: CategorizedError {
+        /// One line naming the problem.
+        public let message: String
+        /// The amount's text, if it was found before the problem.
+        public let amountText: String?
+        /// The item's `id`, if it was read before the problem, to echo.
+        package let id: JSONLineParser.Value?
+        /// A batch item that cannot be taken is rejected input.
+        public var category: ErrorCategory { .rejectedInput }
+        /// The one-line message: ``message``.
+        public var description: String { message }
+    }
+
+    /// The strict parser every JSON item goes through: duplicate keys,
+    /// trailing commas, invalid UTF-8 and the like are refused, and numbers
+    /// keep their exact text.
+    static let parser = JSONLineParser()
+
+    /// Parses one non-blank line. Bare amounts are yuan, or fen when
+    /// `fenByDefault` (`--fen`).
+    public static func parse(_ text: String, line: Int, fenByDefault: Bool) throws(Invalid) -> BatchItem {
+        try parse(Array(text.utf8), line: line, fenByDefault: fenByDefault)
+    }
+
+    /// Parses one non-blank line given as bytes, so that invalid UTF-8 in a
+    /// JSON item is refused rather than replaced.
+    public static func parse(_ bytes: [UInt8], line: Int, fenByDefault: Bool) throws(Invalid) -> BatchItem {
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }), first == UInt8(ascii: "{") else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            do {
+                let amount = fenByDefault ? try Amount(fenText: text) : try Amount(userInput: text)
+                return BatchItem(line: line, amountText: text, amount: amount)
+            } catch {
+                throw Invalid(message: error.description, amountText: text, id: nil)
+            }
+        }
+        let members: [JSONLineParser.Member]
+        do {
+            members = try parser.parseObject(bytes)
+        } catch {
+            throw Invalid(message: "line \(line) is not a valid JSON object: \(error.description)", amountText: nil, id: nil)
+        }
+        var object: [String: JSONLineParser.Value] = [:]
+        for member in members { object[member.key] = member.value }
+        let id = object["id"]
+        func fail(_ message: String, _ amountText: String? = nil) -> Invalid {
+            Invalid(message: message, amountText: amountText, id: id)
+        }
+        if let unknown = members.map(\.key).sorted().first(where: { !fields.contains($0) }) {
+            throw fail("unknown field \(MessageText.quoted(unknown)) (known: \(fields.sorted().joined(separator: ", ")))")
+        }
+        var template: Template?
+        if let value = object["template"] {
+            guard case .string(let text) = value else { throw fail("'template' must be a string") }
+            do { template = try Template(text) } catch { throw fail(error.description) }
+        }
+        var amountText = ""
+        var amount: Amount?
+        var amounts: [Amount]?
+        var amountTexts: [String]?
+        switch (object["amount"], object["fen"], object["amounts"]) {
+        case (.some(let value), nil, nil):
+            guard case .string(let text) = value else {
+                throw fail("'amount' must be a string such as \"123.45\" (JSON numbers are not exact)")
+            }
+            amountText = text
+            do { amount = try Amount(userInput: text) } catch { throw fail(error.description, text) }
+        case (nil, .some(let value), nil):
+            // A JSON number only: a string such as "12" would read one way
+            // here and another in a backend that expects the documented number.
+            guard case .number(let text) = value, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                throw fail("'fen' must be a whole number of fen written as a JSON number, such as 12345")
+            }
+            amountText = text
+            do { amount = try Amount(fenText: amountText) } catch { throw fail(error.description, amountText) }
+        case (nil, nil, .some(let value)):
+            guard case .array(let elements) = value, !elements.isEmpty else {
+                throw fail("'amounts' must be a non-empty list of strings such as [\"12.50\", \"3\"]")
+            }
+            guard template == nil else { throw fail("'amounts' makes its own summary: give no 'template'") }
+            var read: [Amount] = []
+            var texts: [String] = []
+            for element in elements {
+                guard case .string(let text) = element else { throw fail("'amounts' must hold strings such as \"12.50\"") }
+                do { read.append(try Amount(userInput: text)) } catch { throw fail(error.description, text) }
+                texts.append(text)
+            }
+            amounts = read
+            amountTexts = texts
+            amountText = texts.joined(separator: " ")
+        case (nil, nil, nil):
+            guard let template, !template.slots.contains(.amount) else {
+                throw fail("an item needs 'amount', 'fen' or 'amounts'")
+            }
+        default:
+            throw fail("give one of 'amount', 'fen' and 'amounts'")
+        }
+        var item = BatchItem(line: line, amountText: amountText, amount: amount, id: id)
+        if let announceID = item.announceID, let problem = PushPayload.validate(id: announceID) {
+            throw fail("'id': \(problem)", amountText)
+        }
+        if let value = object["at"] {
+            guard case .number(let text) = value, !text.isEmpty, text.utf8.count <= 11,
+                  text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seconds = Int(text), seconds <= latestAt
+            else {
+                throw fail("'at' must be whole seconds since 1970 as a JSON number, at most \(latestAt)", amountText)
+            }
+            item.at = seconds
+        }
+        item.amounts = amounts
+        item.amountTexts = amountTexts
+        item.template = template
+        if let value = object["count"] {
+            let text: String
+            switch value {
+            case .string(let string): text = string
+            case .number(let number): text = number
+            default: throw fail("'count' must be a whole number of payments", amountText)
+            }
+            do { item.count = try Count(parsing: text) } catch { throw fail(error.description, amountText) }
+        }
+        if let value = object["prefix"] {
+            guard case .string(let text) = value else { throw fail("'prefix' must be a string", amountText) }
+            do { item.prefix = try Prefix(text) } catch { throw fail(error.description, amountText) }
+        }
+        if let value = object["name"] {
+            guard case .string(let text) = value else { throw fail("'name' must be a string", amountText) }
+            item.name = text
+        }
+        if let value = object["style"] {
+            guard case .string(let text) = value, let style = ReadingStyle(rawValue: text) else {
+                throw fail("'style' must be \"decimal\" or \"currency\"", amountText)
+            }
+            item.style = style
+        }
+        for key in ["liang", "leadYi"] {
+            guard let value = object[key] else { continue }
+            guard case .bool(let flag) = value else { throw fail("'\(key)' must be true or false", amountText) }
+            if key == "liang" { item.liang = flag } else { item.leadYi = flag }
+        }
+        return item
+    }
+
+    /// Why the item's push fields cannot be sent, for an item built in code
+    /// (a parsed line was checked as it was read): an `id` that is empty,
+    /// too long or has control characters, an `at` out of range.
+    package var pushProblem: String? {
+        if let announceID, let problem = PushPayload.validate(id: announceID) { return "'id': \(problem)" }
+        if let at, !(0...Self.latestAt).contains(at) {
+            return "'at' must be whole seconds since 1970, from 0 to \(Self.latestAt)"
+        }
+        return nil
+    }
+
+    /// The job that answers the item: its amount (or burst), name, id and time.
+    package var job: AnnouncementJob {
+        let content = amounts.map { AnnouncementJob.Content.burst($0, texts: amountTexts ?? $0.map(\.description)) }
+            ?? .filled(amount: amount, count: count)
+        return AnnouncementJob(input: amountText, content: content, name: name, announceID: announceID, at: at)
+    }
+
+    /// The item's options over the batch's defaults.
+    public func options(over defaults: Announcer.Options) -> Announcer.Options {
+        var options = defaults
+        if let prefix { options.prefix = prefix }
+        if let style { options.reading.style = style }
+        if let liang { options.reading.liang = liang }
+        if let leadYi { options.reading.leadYi = leadYi }
+        if let template { options.template = template }
+        return options
+    }
+}
+
+extension BatchItem {
+    /// An item announcing `amount` (or, for a template without
+    /// `{amount}`, nothing), for a backend that builds items itself rather
+    /// than writing JSON lines. Fields left nil take the batch's options.
+    /// - Parameters:
+    ///   - amount: the amount, nil for a template without `{amount}`.
+    ///   - id: echoed in the item's result, as a JSON string.
+    ///   - name: a file name instead of the content-derived one.
+    ///   - template: the item's template, over the batch's.
+    ///   - count: the number of payments for a template's `{count}`.
+    ///   - prefix: the item's prefix, over the batch's.
+    ///   - style: the item's reading style, over the batch's.
+    ///   - liang: the item's 两 variant, over the batch's.
+    ///   - leadYi: the item's leading 一十 variant, over the batch's.
+    ///   - line: the number its results report as `line` (0: none).
+    ///   - at: when the payment was taken, seconds since 1970 (default: when it is rendered).
+    public init(
+        amount: Amount?, id: String? = nil, name: String? = nil, template: Template? = nil, count: Count? = nil,
+        prefix: Prefix? = nil, style: ReadingStyle? = nil, liang: Bool? = nil, leadYi: Bool? = nil, at: Int? = nil, line: Int = 0
+    ) {
+        self.init(line: line, amountText: amount?.description ?? "", amount: amount, id: id.map { .string($0) })
+        self.name = name
+        self.at = at
+        self.template = template
+        self.count = count
+        self.prefix = prefix
+        self.style = style
+        self.liang = liang
+        self.leadYi = leadYi
+    }
+
+    /// An item announcing a burst of payments as one summary (their count
+    /// and exact total), like `"amounts"` in a JSON item.
+    /// - Parameters:
+    ///   - amounts: the payments, at least one.
+    ///   - id: echoed in the item's result, as a JSON string.
+    ///   - prefix: the item's prefix, over the batch's.
+    ///   - line: the number its results report as `line` (0: none).
+    public init(together amounts: [Amount], id: String? = nil, prefix: Prefix? = nil, line: Int = 0) {
+        self.init(line: line, amountText: amounts.map(\.description).joined(separator: " "), amount: nil, id: id.map { .string($0) })
+        self.amounts = amounts
+        self.amountTexts = amounts.map(\.description)
+        self.prefix = prefix
+    }
+}

@@ -1,0 +1,108 @@
+/// Puts a file in place atomically: the bytes go to a new temporary file in
+/// the same folder (named by ``SoundName/temporaryName(process:number:)``),
+/// which is renamed onto the final name only once complete. A reader (iOS
+/// picking up a sound, a concurrent batch) never sees a partial file under
+/// the final name; on any failure the temporary file is removed, and on
+/// SIGINT, SIGTERM or SIGHUP ``TemporaryFiles`` removes it. Only SIGKILL
+/// (or a power cut without `durable`) can leave one behind, which
+/// ``SoundsFolder/prune(olderThan:dryRun:now:)`` removes.
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+import AnnounceEngine
+
+package enum AtomicFile {
+    /// Writes `bytes` to `path` atomically, replacing a regular file or a
+    /// symbolic link there (the link itself, never its target). With
+    /// `durable`, the file's data is flushed before the rename and the
+    /// folder's entry after it, so a power cut cannot leave a short file
+    /// under the final name.
+    /// - Throws: ``AudioError`` of kind `unwritable` naming `path` and the reason.
+    /// The corresponding C functions are `open`, `write`, `fsync` and `rename`.
+    package static func write(_ bytes: UnsafeRawBufferPointer, to path: String, durable: Bool) throws(AudioError) {
+        let (folder, name) = split(path)
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw AudioError(.unwritable, "cannot write \(path): the path names no file")
+        }
+        try refuseSpecialFile(at: path)
+        let (descriptor, temporary) = try createTemporaryFile(in: folder, for: path)
+        defer { TemporaryFiles.shared.forget(temporary) }
+        if let failure = fill(descriptor, with: bytes, durable: durable) {
+            _ = systemUnlink(temporary)
+            throw AudioError(.unwritable, "cannot write \(path): \(failure)")
+        }
+        if case .failure(let failure) = retryingInterrupts({ systemRename(temporary, path) }) {
+            _ = systemUnlink(temporary)
+            throw AudioError(.unwritable, "cannot write \(path): \(failure)")
+        }
+        if durable { try flushFolder(folder.isEmpty ? "." : folder, for: path) }
+    }
+
+    /// Writes every byte, flushes when `durable`, and closes the descriptor.
+    /// Returns the first failure, nil when all went well.
+    private static func fill(_ descriptor: Int32, with buffer: UnsafeRawBufferPointer, durable: Bool) -> SystemError? {
+        var failure: SystemError?
+        var offset = 0
+        while offset < buffer.count, failure == nil {
+            switch retryingInterrupts({ systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }) {
+            case .success(0): failure = SystemError(systemErrorNoSpace)
+            case .success(let written): offset += written
+            case .failure(let error): failure = error
+            }
+        }
+        if failure == nil, durable, case .failure(let error) = retryingInterrupts({ systemFsync(descriptor) }) {
+            failure = error
+        }
+        // close() reports delayed write errors on some file systems.
+        if systemClose(descriptor) != 0, failure == nil { failure = SystemError(systemErrno) }
+        return failure
+    }
+
+    /// Creates a new, empty temporary file next to `path` and opens it for
+    /// writing (``TemporaryFiles/createUnique(in:_:)``).
+    private static func createTemporaryFile(in folder: String, for path: String) throws(AudioError) -> (Int32, String) {
+        // 0666 before the umask, the mode any new file gets.
+        let created = TemporaryFiles.shared.createUnique(in: folder) { temporary in
+            retryingInterrupts { systemOpen(temporary, systemOpenCreateNew, 0o666) }
+        }
+        switch created {
+        case .success(let created): return (created.made, created.path)
+        case .failure(let reason): throw AudioError(.unwritable, "cannot write \(path): \(reason)")
+        }
+    }
+
+    /// Refuses to rename over something that is not a file: as root,
+    /// `rename` would happily replace `/dev/null` or a socket.
+    private static func refuseSpecialFile(at path: String) throws(AudioError) {
+        guard let status = FileStatus(path: path, followingLinks: false) else { return }
+        switch status.kind {
+        case .regular, .symbolicLink: return
+        case .directory: throw AudioError(.unwritable, "cannot write \(path): it is a folder")
+        case .other: throw AudioError(.unwritable, "cannot write \(path): it exists and is not a regular file")
+        }
+    }
+
+    /// Flushes a folder's entries, so a rename in it survives a power cut.
+    static func flushFolder(_ folder: String, for path: String) throws(AudioError) {
+        let opened = retryingInterrupts { systemOpen(folder, systemOpenReadOnly) }
+        guard case .success(let descriptor) = opened else {
+            if case .failure(let error) = opened { throw AudioError(.unwritable, "cannot write \(path): \(error)") }
+            return
+        }
+        defer { _ = systemClose(descriptor) }
+        if case .failure(let error) = retryingInterrupts({ systemFsync(descriptor) }) {
+            throw AudioError(.unwritable, "cannot write \(path): \(error)")
+        }
+    }
+
+    /// The folder part of `path` with its trailing slash (empty for the
+    /// current folder), and the file name.
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        // By bytes: a "/" byte is always the separator in UTF-8, and
+        // walking characters costs more than the rest of the path handling.
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
+        return (String(path[...slash]), String(path[bytes.index(after: slash)...]))
+    }
+}

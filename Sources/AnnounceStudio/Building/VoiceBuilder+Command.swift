@@ -1,0 +1,61 @@
+import AnnounceServer
+
+extension VoiceBuilder {
+    /// Builds the voice with a TTS command, run once per item through
+    /// `/bin/sh -c` with `{text}` (the item, `一万`), `{pinyin}` (tone
+    /// numbers, `yi2 wan4`), `{marks}` (`yí wàn`) and `{out}` (the file to
+    /// write) replaced by shell-quoted values. Each output is one item, cut
+    /// with the trimming rule; outputs at other rates are resampled to the
+    /// first one's.
+    /// - Throws: ``VoiceBuildError``: `input` naming the item when the
+    ///   command fails (with its exit status), writes nothing, or writes
+    ///   something unreadable or silent; `check` and `output` as for
+    ///   ``build(recordings:into:)``.
+    package func build(command: String, into directory: String) async throws(VoiceBuildError) -> VoiceBuildReport {
+        try requireValidID()
+        guard command.contains("{out}") else {
+            throw VoiceBuildError(.usage, "the TTS command must contain {out}, where it writes each item's sound file")
+        }
+        let folder = try BuildFolder(for: directory)
+        let scratch = try folder.subfolder(".tts")
+        var outputs: [String] = []
+        defer { folder.removeSubfolder(scratch, files: outputs) }
+        let template = ShellCommand(template: command)
+        var sampleRate: Int?
+        var cuts: [Cut] = []
+        for item in script.items {
+            let out = Paths.join(scratch, item.file)
+            outputs.append(out)
+            let line = template.substituted(["text": item.text, "pinyin": item.pinyin, "marks": item.marks, "out": out])
+            let label = "item \(item.number) '\(item.text)'"
+            switch await ShellCommand.run(line) {
+            case .exited(0): break
+            case .exited(let status): throw VoiceBuildError(.input, "\(label): the TTS command failed with exit status \(status)")
+            case .signalled(let signal): throw VoiceBuildError(.input, "\(label): the TTS command was killed by signal \(signal)")
+            case .notStarted(let reason): throw VoiceBuildError(.input, "\(label): cannot run /bin/sh: \(reason)")
+            }
+            var audio: AudioBuffer
+            do {
+                audio = try SoundFile.readMono(path: out).audio
+                let rate = sampleRate ?? outputRate ?? audio.sampleRate
+                sampleRate = rate
+                audio = try Resampler.resample(audio, to: rate, path: out)
+            } catch {
+                throw VoiceBuildError(.input, "\(label): the TTS command wrote no usable sound: \(error.description)")
+            }
+            let floor = SegmentFinder().segments(of: audio).first.flatMap { $0.floor > SegmentFinder().lowestFloor ? $0.floor : nil }
+            guard let range = speechRange(audio.samples[...], sampleRate: audio.sampleRate) else {
+                throw VoiceBuildError(.input, "\(label): the TTS command wrote silence")
+            }
+            cuts.append(Cut(
+                samples: Array(audio.samples[range]), source: "tts",
+                start: Double(range.lowerBound) / Double(audio.sampleRate), end: Double(range.upperBound) / Double(audio.sampleRate),
+                floor: floor))
+        }
+        folder.removeSubfolder(scratch, files: outputs)
+        outputs = []
+        return try write(
+            cuts, sampleRate: sampleRate ?? 16_000, method: "tts", command: command, sources: ["tts: \(command)"],
+            into: directory, folder: folder)
+    }
+}

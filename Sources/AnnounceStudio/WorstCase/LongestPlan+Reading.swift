@@ -1,0 +1,138 @@
+import AnnounceServer
+
+extension LongestPlan {
+    // MARK: The planner, one decision at a time
+
+    enum Decision {
+        case needMore
+        case take(words: Int, frames: Int)
+        case missing(word: Int)
+    }
+
+    /// The planner's choice at `start` of `words` (whose end is the end of
+    /// the stretch when `final`), or `needMore` when words still to come
+    /// could change it. The same choice as ``Voice/plan(_:)-(Message)``.
+    func decide(_ words: [Int], at start: Int, final: Bool) -> Decision {
+        var match: (end: Int, frames: Int)?
+        var node = ClipKeyTrie.root
+        var end = start
+        while true {
+            if end >= words.count {
+                if final { break }
+                return .needMore
+            }
+            guard let next = trie.node(after: node, word: words[end]) else { break }
+            node = next
+            if let entry = trie.entry(at: node) {
+                var holds = true
+                for rule in entry.rules {
+                    guard let ok = self.holds(rule, words, start: start, end: end + 1, final: final) else { return .needMore }
+                    if !ok {
+                        holds = false
+                        break
+                    }
+                }
+                if holds { match = (end + 1, entry.frames) }
+            }
+            end += 1
+        }
+        guard let match else { return .missing(word: words[start]) }
+        return .take(words: match.end - start, frames: match.frames)
+    }
+
+    /// ``ClipRule/holds(in:range:prefixCount:hasClip:)`` with no prefix in
+    /// the stretch; nil when the words needed have not come yet.
+    private func holds(_ rule: ClipRule, _ words: [Int], start: Int, end: Int, final: Bool) -> Bool? {
+        switch rule {
+        case .leadsGroup:
+            guard start > 0 else { return true }
+            let previous = words[start - 1]
+            if previous == yi || previous == wan { return true }
+            if previous == zero && start - 2 >= 0 { return words[start - 2] == yi || words[start - 2] == wan }
+            return false
+        case .thirdPairs:
+            var count = 0
+            var index = end
+            while true {
+                if index >= words.count {
+                    if final { break }
+                    return nil
+                }
+                guard thirdTones.contains(words[index]) else { break }
+                count += 1
+                index += 1
+            }
+            guard count % 2 == 1 else { return true }
+            let shifted = words[(start + 1)..<(end + 1)]
+            let hasShorter = end - 1 - start >= 2 && trie.entry(for: words[start..<(end - 1)]) != nil
+            return trie.entry(for: shifted) == nil && !hasShorter
+        }
+    }
+
+    /// The words integer digit `index` (0 the 千 of the 亿 group … 11 the
+    /// units) says when it is `digit`, by the reading rules (R1–R4, V2, V3),
+    /// updating the reading flags. The same words, in the end, as
+    /// ``Numeral/words(_:liang:leadYi:)``.
+    func digitWords(_ index: Int, _ digit: Int, flags: inout Int) -> [Int] {
+        let place = index % 4
+        let group = index / 4
+        let groupUnit: String? = group == 0 ? "亿" : group == 1 ? "万" : nil
+        var words: [Int] = []
+        if place == 0 {
+            // A new group: after words, a zero in it (or a skipped group) gives one 零.
+            flags &= ~(Flag.groupDigit | Flag.pendingZero | Flag.started)
+            if flags & Flag.said != 0 {
+                flags |= Flag.started
+                if flags & Flag.skipped != 0 { flags |= Flag.pendingZero }
+            }
+        }
+        let said = flags & Flag.said != 0
+        if digit == 0 {
+            if flags & Flag.started != 0 { flags |= Flag.pendingZero } else { flags &= ~Flag.pendingZero }
+        } else if group == 2 && place == 3 && !said && digit == 2 {
+            // The integer is exactly 2: its reading depends on the fraction (两元, 二点四五元).
+            flags |= Flag.two
+            flags |= Flag.groupDigit
+        } else {
+            if flags & Flag.pendingZero != 0 {
+                words.append(zero)
+                flags &= ~Flag.pendingZero
+            }
+            let placeUnit: String? = ["千", "百", "十", nil][place]
+            let following = placeUnit ?? groupUnit
+            if !said && placeUnit == "十" && digit == 1 && !options.leadYi {
+                // R3: 十元, 十五万.
+            } else if !said && options.liang && digit == 2 && ["百", "千", "万", "亿"].contains(following) {
+                words.append(ids[Numeral.liang] ?? -1)
+            } else {
+                words.append(ids[Numeral.digits[digit]] ?? -1)
+            }
+            if let placeUnit { words.append(ids[placeUnit] ?? -1) }
+            flags |= Flag.said | Flag.started | Flag.groupDigit
+        }
+        if place == 3 {
+            if flags & Flag.groupDigit != 0 {
+                if let groupUnit { words.append(ids[groupUnit] ?? -1) }
+                flags &= ~Flag.skipped
+            } else if flags & Flag.said != 0 {
+                flags |= Flag.skipped
+            }
+        }
+        return words
+    }
+
+    /// The words of the fraction `value` (0–99) and what follows the
+    /// integer: the reading of 0, 2 or 1 yuan with this fraction, where
+    /// the integer words said so far take the place of the 1's 一.
+    func fractionWords(_ value: Int, flags: Int) -> [Int] {
+        let fen = UInt64(value)
+        if flags & Flag.two != 0 { return reading(fen: 200 + fen, dropping: 0) }
+        if flags & Flag.said == 0 { return reading(fen: fen, dropping: 0) }
+        return reading(fen: 100 + fen, dropping: 1)
+    }
+
+    private func reading(fen: UInt64, dropping: Int) -> [Int] {
+        guard let amount = try? Amount(fen: fen) else { return [] }
+        return amount.reading(options).words.dropFirst(dropping).compactMap { ids[$0] }
+    }
+}

@@ -1,0 +1,248 @@
+/// Finds, exactly, the amount whose plan is longest: the greatest sum of
+/// clip lengths and gaps over every amount from 0 to a maximum, as the
+/// planner (``Voice/plan(_:)-(Message)``) would say it after some lead words
+/// (`共计`) in one stretch without a pause.
+///
+/// No amount is tried one by one. A reading is the words of its 亿, 万 and
+/// units groups (each 0–9999, read by the reading rules) and then of its
+/// fraction, so the search goes group by group, a digit DP: after each group
+/// it keeps, per state, the longest plan so far. A state is what the rest of
+/// the reading depends on: whether words were said and a zero group skipped
+/// (the 零 rules), whether the amount so far equals the maximum's first
+/// groups, and the planner's own state: the words it has not yet decided
+/// (the greedy longest match looks ahead: a longer run may still come, a
+/// `third-pairs` rule counts the third tones that follow) and the two words
+/// before them (the `leads-group` rule looks back). The planner takes a
+/// clip as soon as no word to come can change its choice. So the number of
+/// states stays small and the search is exact; the tests check it against
+/// every amount of a range.
+///
+/// The cost is linear in what the voice holds: the clip keys are a trie of
+/// their bytes (``ClipKeyTrie``), the undecided words can only be a run a
+/// key starts with, and the planner's step from a state for a digit's words
+/// is worked out once and reused by every state, layer and gap that meets it.
+import AnnounceServer
+
+package struct LongestPlan: Sendable {
+    /// The longest plan: the amount (the smallest, among equals), its clip
+    /// frames, and how many clips it has.
+    package struct Result: Equatable, Sendable {
+        package var amount: Amount
+        package var frames: Int
+        package var clips: Int
+
+        /// Frames and gaps of `gap` frames between the clips.
+        package func length(gap: Int) -> Int { frames + max(0, clips - 1) * gap }
+    }
+
+    let ids: [String: Int]
+    let trie: ClipKeyTrie
+    let thirdTones: Set<Int>
+    let options: ReadingOptions
+    let lead: [Int]
+    let wan: Int
+    let yi: Int
+    let zero: Int
+    /// The words of each fraction 0–99 (``fractionWords(_:flags:)``) for an
+    /// integer of 0, of 2 and of anything else, cut in two: what every
+    /// fraction with the same tenths digit starts with (`heads`, by tenths),
+    /// and the rest (`rests`, by fraction). The planner takes the heads'
+    /// clips once for all ten fractions that share them.
+    private(set) var fractionHeads: [[[Int]]] = []
+    private(set) var fractionRests: [[[Int]]] = []
+
+    /// A search for readings with `options` after the `lead` words, with the
+    /// voice's clips lasting `clipFrames` (by file; a file not given lasts 0).
+    package init(voice: Voice, clipFrames: [String: Int], options: ReadingOptions, lead: [String] = []) {
+        var vocabulary = options.vocabulary
+        for word in lead + [Numeral.liang] where !vocabulary.contains(word) { vocabulary.append(word) }
+        var ids: [String: Int] = [:]
+        for (index, word) in vocabulary.enumerated() { ids[word] = index }
+        let keys = voice.manifest.clips.lazy.map { key, file in
+            (key: key, entry: ClipKeyTrie.Entry(frames: clipFrames[file] ?? 0, rules: voice.manifest.rules[key] ?? []))
+        }
+        self.ids = ids
+        self.trie = ClipKeyTrie(keys: keys, vocabulary: vocabulary)
+        self.thirdTones = Set(ClipRule.thirdToneWords.compactMap { ids[$0] })
+        self.options = options
+        self.lead = lead.compactMap { ids[$0] }
+        self.wan = ids["万"] ?? -1
+        self.yi = ids["亿"] ?? -1
+        self.zero = ids[Numeral.digits[0]] ?? -1
+        for flags in [0, Flag.two, Flag.said] {
+            let lists = (0...99).map { fractionWords($0, flags: flags) }
+            var heads: [[Int]] = []
+            for tenths in 0...9 {
+                var head = lists[tenths * 10]
+                for list in lists[(tenths * 10 + 1)..<(tenths * 10 + 10)] {
+                    var common = 0
+                    while common < head.count && common < list.count && head[common] == list[common] { common += 1 }
+                    head.removeLast(head.count - common)
+                }
+                heads.append(head)
+            }
+            fractionHeads.append(heads)
+            fractionRests.append((0...99).map { Array(lists[$0].dropFirst(heads[$0 / 10].count)) })
+        }
+    }
+
+    // MARK: The search
+
+    /// Longer, or as long with a smaller amount (the smallest of equals is named).
+    private static func isBetter(_ candidate: Value, than existing: Value) -> Bool {
+        candidate.length > existing.length || (candidate.length == existing.length && candidate.partial < existing.partial)
+    }
+
+    /// One state's best so far, for one gap.
+    private struct Value {
+        /// Clip frames and a gap after each clip.
+        var length: Int
+        var clips: Int
+        /// The amount so far: its digits read as a number.
+        var partial: UInt64
+    }
+
+    /// The reading state bits: integer words said, the group started (a
+    /// zero now gives a 零 before the next digit), a 零 pending, the group
+    /// has a digit, a zero group was skipped, tight to the maximum.
+    enum Flag {
+        static let said = 1
+        static let started = 2
+        static let pendingZero = 4
+        static let groupDigit = 8
+        static let skipped = 16
+        static let tight = 32
+        /// The integer is exactly 2: the fraction's reading says it (两元).
+        static let two = 64
+        /// What a group's end hands to the next group: a new group resets
+        /// the rest (``LongestPlan/digitWords(_:_:flags:)``), so states
+        /// that differ only there are one.
+        static let acrossGroups = said | skipped | tight | two
+        /// What the integer hands to the fraction (``LongestPlan/fractionWords(_:flags:)``).
+        static let toFraction = said | tight | two
+    }
+
+    /// The longest plan of an amount from 0 to `maximum` with `gap` frames
+    /// between clips. `digits` restricts each of the twelve integer digits
+    /// (most significant first) and `fractions` the fraction (0–99), for
+    /// tests against enumeration; by default every value is tried.
+    /// - Throws: ``VoiceError`` (`missingClip`) when some amount has a word
+    ///   the voice cannot say, naming the word.
+    package func longest(
+        upTo maximum: Amount, gap: Int, digits: [[Int]]? = nil, fractions: [Int]? = nil
+    ) throws(VoiceError) -> Result {
+        try longest(upTo: maximum, gaps: [gap], digits: digits, fractions: fractions)[0]
+    }
+
+    /// The longest plan for each of `gaps` (one search: the planner's steps
+    /// do not depend on the gap, only which amount is longest does).
+    /// - Throws: ``VoiceError`` (`missingClip`) when some amount has a word
+    ///   the voice cannot say, naming the word.
+    package func longest(
+        upTo maximum: Amount, gaps: [Int], digits: [[Int]]? = nil, fractions: [Int]? = nil
+    ) throws(VoiceError) -> [Result] {
+        guard !gaps.isEmpty else { return [] }
+        let integerDigits = Amount.maximumIntegerDigits
+        var limits: [Int] = []
+        var yuan = maximum.yuan
+        for _ in 0..<integerDigits {
+            limits.insert(Int(yuan % 10), at: 0)
+            yuan /= 10
+        }
+        limits.append(Int(maximum.fen % 100))
+        var steps = PlannerSteps(plan: self)
+        let width = gaps.count
+        // States as keys (flags << 32 | tail) and, per state, one value per gap.
+        var keys = [Flag.tight << 32 | steps.tail(context: [], pending: lead)]
+        var values = [Value](repeating: Value(length: 0, clips: 0, partial: 0), count: width)
+        var missing: Int?
+        for layer in 0..<integerDigits {
+            let choices = digits?[layer] ?? Array(0...9)
+            var nextKeys: [Int] = []
+            var nextValues: [Value] = []
+            var slots: [Int: Int] = [:]
+            for (index, key) in keys.enumerated() {
+                let stateFlags = key >> 32
+                let tail = key & 0xFFFF_FFFF
+                let isTight = stateFlags & Flag.tight != 0
+                for digit in choices where !isTight || digit <= limits[layer] {
+                    var flags = stateFlags & ~Flag.tight
+                    if isTight && digit == limits[layer] { flags |= Flag.tight }
+                    let words: Int
+                    (words, flags) = steps.digit(layer, digit, flags: flags)
+                    let step = steps.step(tail: tail, words: words, final: false)
+                    if let word = step.missing { missing = min(missing ?? word, word) }
+                    let nextKey = flags << 32 | step.tail
+                    let slot: Int
+                    if let known = slots[nextKey] {
+                        slot = known
+                    } else {
+                        slot = nextKeys.count
+                        slots[nextKey] = slot
+                        nextKeys.append(nextKey)
+                        for _ in 0..<width { nextValues.append(Value(length: Int.min, clips: 0, partial: 0)) }
+                    }
+                    for (offset, gap) in gaps.enumerated() {
+                        let value = values[index * width + offset]
+                        let candidate = Value(
+                            length: value.length + step.frames + step.clips * gap, clips: value.clips + step.clips,
+                            partial: value.partial * 10 + UInt64(digit))
+                        if Self.isBetter(candidate, than: nextValues[slot * width + offset]) {
+                            nextValues[slot * width + offset] = candidate
+                        }
+                    }
+                }
+            }
+            keys = nextKeys
+            values = nextValues
+        }
+        // The fraction ends the stretch: for each state, the best fraction
+        // per gap, worked out once per tail and integer (0, 2 or other).
+        let fractionChoices = fractions ?? Array(0...99)
+        var endings: [Int: [Value]] = [:]
+        var best = [Value](repeating: Value(length: Int.min, clips: 0, partial: 0), count: width)
+        for (index, key) in keys.enumerated() {
+            let flags = key >> 32
+            let tail = key & 0xFFFF_FFFF
+            let variant = flags & Flag.two != 0 ? 1 : flags & Flag.said != 0 ? 2 : 0
+            let limit = flags & Flag.tight != 0 ? limits[integerDigits] : 99
+            let endingKey = (tail << 2 | variant) << 7 | limit
+            let ending: [Value]
+            if let known = endings[endingKey] {
+                ending = known
+            } else {
+                var found = [Value](repeating: Value(length: Int.min, clips: 0, partial: 0), count: width)
+                for fraction in fractionChoices where fraction <= limit {
+                    let step = steps.fraction(tail: tail, variant: variant, value: fraction)
+                    if let word = step.missing { missing = min(missing ?? word, word) }
+                    for (offset, gap) in gaps.enumerated() {
+                        let candidate = Value(length: step.frames + step.clips * gap, clips: step.clips, partial: UInt64(fraction))
+                        if Self.isBetter(candidate, than: found[offset]) { found[offset] = candidate }
+                    }
+                }
+                endings[endingKey] = found
+                ending = found
+            }
+            for offset in 0..<width where ending[offset].length > Int.min {
+                let value = values[index * width + offset]
+                let candidate = Value(
+                    length: value.length + ending[offset].length, clips: value.clips + ending[offset].clips,
+                    partial: value.partial * 100 + ending[offset].partial)
+                if Self.isBetter(candidate, than: best[offset]) { best[offset] = candidate }
+            }
+        }
+        if let missing, let word = ids.first(where: { $0.value == missing })?.key {
+            throw VoiceError(.missingClip(word: word), "no clip for \(MessageText.quoted(word))")
+        }
+        var results: [Result] = []
+        for (offset, gap) in gaps.enumerated() {
+            let value = best[offset]
+            guard value.length > Int.min, let amount = try? Amount(fen: value.partial) else {
+                throw VoiceError(.missingClip(word: ""), "no amount up to \(maximum) can be planned")
+            }
+            // Each clip was counted with a gap after it.
+            results.append(Result(amount: amount, frames: value.length - value.clips * gap, clips: value.clips))
+        }
+        return results
+    }
+}

@@ -1,0 +1,80 @@
+/// Where a clip for a run of words may be used: a run recorded together
+/// carries the tone sandhi of one context, and is wrong in another.
+///
+/// The manifest states rules per clip (`"一万": {"file": "yi2-wan4.wav",
+/// "when": "leads-group"}`); the planner skips a clip whose rules do not all
+/// hold at a position and falls back to shorter runs or single words. See
+/// docs/VOICES.md.
+import AnnounceCommon
+import AnnounceLanguage
+
+package enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
+    /// The clip starts a number group: it starts the reading, or follows
+    /// 亿 or 万, or a 零 that follows 亿 or 万. 一 there is the whole group
+    /// (一万, 一亿零一万) and is said yí/yì; after 十 or an inner 零
+    /// (十一万, 一百零一万) it is a units digit, said yī.
+    case leadsGroup = "leads-group"
+    /// The third tones that follow the clip come in pairs: the number of
+    /// consecutive third-tone words after it is even (often zero). A run
+    /// recorded with third-tone sandhi (五百 wú bǎi) ends on a full third
+    /// tone, which is only right when the next syllable is not a third tone
+    /// said as such; pairing a run of third tones from its end keeps every
+    /// third tone before another one rising (五点五五: 五点 · 五五). When the
+    /// voice has neither a clip for the run one word later (百九 for 九百 in
+    /// 九百九) nor one a word shorter (一百 for 一百点), skipping would only
+    /// add a clash, and the rule holds.
+    case thirdPairs = "third-pairs"
+
+    /// Words read with the third tone, as readings produce them.
+    package static let thirdToneWords: Set<String> = ["五", "九", "百", "点", "两", "角"]
+
+    /// Whether the rule holds for a clip saying `words[range]`, where the
+    /// first `prefixCount` words are the prefix (a pause follows it, so no
+    /// sandhi crosses it); `hasClip` says whether the voice has a clip for a
+    /// range of `words`.
+    package func holds(
+        in words: [String], range: Range<Int>, prefixCount: Int, hasClip: (Range<Int>) -> Bool = { _ in true }
+    ) -> Bool {
+        switch self {
+        case .leadsGroup:
+            let start = range.lowerBound
+            guard start > prefixCount else { return true }
+            let previous = words[start - 1]
+            if previous == "亿" || previous == "万" { return true }
+            if previous == "零" && start - 2 >= prefixCount {
+                return words[start - 2] == "亿" || words[start - 2] == "万"
+            }
+            return false
+        case .thirdPairs:
+            let end = range.upperBound
+            // The prefix is followed by a pause: a run stops at its end.
+            let limit = end <= prefixCount ? prefixCount : words.count
+            var count = 0
+            var index = end
+            while index < limit, Self.thirdToneWords.contains(words[index]) {
+                count += 1
+                index += 1
+            }
+            guard count % 2 == 1 else { return true }
+            // Skipping helps only if a run one word later or one word
+            // shorter can take over; otherwise it would add a clash.
+            let shifted = (range.lowerBound + 1)..<(end + 1)
+            let shorter = range.lowerBound..<(end - 1)
+            return !hasClip(shifted) && !(shorter.count >= 2 && hasClip(shorter))
+        }
+    }
+}
+
+extension ClipRule {
+    /// The rules a clip for `key` gets when the manifest states none: a run
+    /// ending in a third-tone word needs ``thirdPairs``, and 一万 / 一亿 need
+    /// ``leadsGroup``. A manifest's explicit `"when": []` means no rule.
+    package static func defaults(for key: String) -> [ClipRule] {
+        let characters = key.map(String.init)
+        guard characters.count >= 2 else { return [] }
+        var rules: [ClipRule] = []
+        if characters[0] == "一" && (characters[1] == "万" || characters[1] == "亿") { rules.append(.leadsGroup) }
+        if let last = characters.last, thirdToneWords.contains(last) { rules.append(.thirdPairs) }
+        return rules
+    }
+}
