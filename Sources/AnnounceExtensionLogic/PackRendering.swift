@@ -37,10 +37,10 @@ struct PackRendering: Sendable {
     }
 
     /// The renderer of the bundled pack.
-    let renderer: DeviceRenderer
+    let renderer: PackAnnouncer
 
     init(pack: DevicePack) {
-        renderer = DeviceRenderer(pack: pack)
+        renderer = PackAnnouncer(pack: pack)
     }
 
     /// The pack at `url`, mapped rather than read into memory; nil with the
@@ -75,7 +75,7 @@ struct PackRendering: Sendable {
         guard let message = push.message else {
             return .cannotSay(push.messageProblem?.description ?? "the push has no \(PushMessage.key)")
         }
-        let announcement: DeviceAnnouncement
+        let announcement: Announcement
         let bytes: [UInt8]
         do {
             announcement = try renderer.render(message.message)

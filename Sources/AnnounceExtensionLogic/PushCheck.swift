@@ -158,7 +158,7 @@ public struct PushCheck: Sendable {
 
     /// The push's message rendered from the pack, as ``PackRendering/announce(_:in:)``
     /// renders it before writing; else why not, without the amount.
-    private func render(_ push: PushFields) -> Result<DeviceAnnouncement, RenderProblem> {
+    private func render(_ push: PushFields) -> Result<Announcement, RenderProblem> {
         guard let rendering else { return .failure(RenderProblem("the phone has no device voice pack")) }
         guard let message = push.message else {
             return .failure(RenderProblem(push.messageProblem?.description ?? "the push has no \(PushMessage.key)"))

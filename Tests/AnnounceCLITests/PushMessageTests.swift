@@ -40,7 +40,7 @@ import Testing
         let message = try PushMessage(fields: fields).message
         #expect(object["text"] as? String == message.text)
         // The pack says it under the server's name.
-        let phone = try DeviceRenderer(pack: Self.pack).render(message)
+        let phone = try PackAnnouncer(pack: Self.pack).render(message)
         #expect(phone.soundName == object["sound"] as? String)
     }
 

@@ -17,7 +17,7 @@ import Testing
         let options = Announcer.Options(prefix: try Prefix("alipay"), format: format)
         let announcer = try DevicePackTests.announcer.with(options)
         let pack = try PackExport(announcer: announcer, manifestPath: DevicePackTests.manifestPath).make()
-        let renderer = DeviceRenderer(pack: try DevicePack(data: Data(pack.encoded()), name: "pack"))
+        let renderer = PackAnnouncer(pack: try DevicePack(data: Data(pack.encoded()), name: "pack"))
         let scratch = try ScratchFolder("device-file")
         defer { scratch.remove() }
         for text in ["0.01", "123.45", "100000", "87654321.09"] {
@@ -35,7 +35,7 @@ import Testing
     func tierFiles() throws {
         let pack = DevicePackTests.pack
         #expect(pack.tiers.count == 2)
-        let renderer = DeviceRenderer(pack: pack)
+        let renderer = PackAnnouncer(pack: pack)
         let scratch = try ScratchFolder("device-tier")
         defer { scratch.remove() }
         // The longest payments: eight-digit amounts of the longest digits,

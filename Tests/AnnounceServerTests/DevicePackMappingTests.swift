@@ -25,7 +25,7 @@ import Testing
     }()
 
     /// What each message comes to: its file, or the refusal's kind.
-    static func outcomes(_ renderer: DeviceRenderer) -> [Result<[UInt8], PackError>] {
+    static func outcomes(_ renderer: PackAnnouncer) -> [Result<[UInt8], PackError>] {
         messages.map { message in
             do {
                 return .success(try renderer.render(message).fileBytes())
@@ -42,14 +42,14 @@ import Testing
     /// pack reads.
     final class Shared {
         let buffer: UnsafeMutableRawBufferPointer
-        let renderer: DeviceRenderer
+        let renderer: PackAnnouncer
 
         init() throws {
             let original = DevicePackReadingTests.bytes
             buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: original.count, alignment: 16)
             buffer.copyBytes(from: original)
             let data = Data(bytesNoCopy: buffer.baseAddress!, count: buffer.count, deallocator: .none)
-            renderer = DeviceRenderer(pack: try DevicePack(data: data, name: "changed.announcepack"))
+            renderer = PackAnnouncer(pack: try DevicePack(data: data, name: "changed.announcepack"))
         }
 
         deinit { buffer.deallocate() }

@@ -85,14 +85,14 @@ import Testing
     @Test("an amount above the pack's maximum, a word without a clip, and missing limiter data are refused, never said")
     func cannotSay() throws {
         let pack = DevicePackTests.pack
-        let renderer = DeviceRenderer(pack: pack)
+        let renderer = PackAnnouncer(pack: pack)
         let over = try Amount(fen: pack.maximumAmount.fen + 1)
         #expect(throws: PackError.self) { try renderer.render(try Message(amount: over)) }
 
         // The same pack without the clip of 五.
         var tiers = pack.tiers
         for index in tiers.indices { tiers[index].clips.removeValue(forKey: "wu3.wav") }
-        let lacking = DeviceRenderer(pack: Self.rebuilt(pack, tiers: tiers))
+        let lacking = PackAnnouncer(pack: Self.rebuilt(pack, tiers: tiers))
         let five = try Message(amount: try Amount(parsing: "5"))
         #expect(throws: PackError.self) { try lacking.render(five) }
         #expect(try lacking.render(try Message(amount: try Amount(parsing: "6"))).tierSpeed == 1)
@@ -103,7 +103,7 @@ import Testing
             tiers[index] = pack.tiers[index]
             for key in tiers[index].clips.keys { tiers[index].clips[key]?.limited = [:] }
         }
-        let unlimited = DeviceRenderer(pack: Self.rebuilt(pack, tiers: tiers))
+        let unlimited = PackAnnouncer(pack: Self.rebuilt(pack, tiers: tiers))
         var refused = 0
         var said = 0
         var generator = SplitMix64(seed: 9)
@@ -146,7 +146,7 @@ import Testing
             settings: pack.settings, format: pack.format, nameSeed: pack.nameSeed, engineVersion: pack.engineVersion,
             tiers: pack.tiers, fade: pack.fade)
         let over = try Message(amount: try Amount(fen: pack.maximumAmount.fen + 1))
-        let error = #expect(throws: PackError.self) { try DeviceRenderer(pack: odd).render(over) }
+        let error = #expect(throws: PackError.self) { try PackAnnouncer(pack: odd).render(over) }
         #expect(error?.description.contains("the pack's voice 'odd\\nid'") == true, "\(String(describing: error))")
         #expect(error.map { !$0.description.contains("\n") } ?? false)
     }

@@ -61,7 +61,7 @@ import Testing
 
     @Test("2,000 random announcements: the phone's samples and names are the server's at natural speed")
     func sameSamples() throws {
-        let renderer = DeviceRenderer(pack: Self.pack)
+        let renderer = PackAnnouncer(pack: Self.pack)
         var generator = SplitMix64(seed: 2026)
         var natural = 0
         var tier = 0
@@ -72,7 +72,7 @@ import Testing
             let server = try Self.announcer.with(options)
             let plan = try server.plan(message)
             let expected = try server.render(plan)
-            let phone: DeviceAnnouncement
+            let phone: Announcement
             do {
                 phone = try renderer.render(message)
             } catch {

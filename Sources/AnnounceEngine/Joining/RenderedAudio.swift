@@ -26,7 +26,8 @@ package struct RenderedAudio: Equatable, Sendable {
     package var sampleRate: Int
     /// The announcement at the output rate, loudness-normalised.
     package var samples: RenderedSamples
-    /// The speed-up applied to fit the budget; 1 when none was needed.
+    /// The speed-up applied to fit the budget: the whole signal's, or that
+    /// of the tier whose clips were sped up ahead; 1 when none was needed.
     package var speed: Double
     /// The length with the full pauses and no speed-up, in seconds.
     package var naturalDuration: Double

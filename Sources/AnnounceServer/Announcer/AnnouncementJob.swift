@@ -34,7 +34,7 @@ package struct AnnouncementJob: Sendable {
         /// expect it: nothing is made until an announcement has rendered.
         package var makesFolder: Bool
         /// Keep a file already there whose bytes are exactly the
-        /// announcement's (see ``SoundsFolder/write(_:name:reuse:durable:)``).
+        /// announcement's (see ``SoundsFolder/write(_:name:reuse:durable:writer:)``).
         package var reuse: Bool
         /// Flush each file and its folder entry to the disk before it is reported.
         package var durable: Bool
@@ -99,7 +99,7 @@ package struct AnnouncementJob: Sendable {
     ///   take; ``SoundName/Invalid`` for a bad name, or a name with a sound
     ///   URL base; the errors of ``Announcer/plan(_:)-(Message)``,
     ///   ``Announcer/render(_:)-(Announcer.Plan)``, ``SoundsFolder/create()`` and
-    ///   ``SoundsFolder/write(_:name:reuse:durable:)``.
+    ///   ``SoundsFolder/write(_:name:reuse:durable:writer:)``.
     package func run(with announcer: Announcer, delivery: Delivery) throws -> Outcome {
         let message: Message
         switch content {

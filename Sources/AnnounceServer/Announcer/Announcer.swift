@@ -34,7 +34,7 @@ public final class Announcer: Sendable {
     public let options: Options
     /// The engine settings derived from the options and the voice.
     public let settings: RenderSettings
-    private let renderer: Renderer
+    private let renderer: Renderer<ClipCache>
     /// A digest of the voice's manifest and clip files, part of every name.
     package let digest: VoiceDigest
     /// Each clip as reports show it, shared with announcers made by ``with(_:)``.

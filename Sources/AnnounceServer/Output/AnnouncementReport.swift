@@ -104,7 +104,7 @@ package struct AnnouncementReport: Sendable, Equatable {
     /// The fields of an announcement the phone's renderer made from a device
     /// voice pack (`render --pack`): the message's, and the file's, with
     /// the speed of the pack's tier it was joined from.
-    package init(input: String, device announcement: DeviceAnnouncement, sound: WrittenSound) {
+    package init(input: String, device announcement: Announcement, sound: WrittenSound) {
         amount = input
         text = announcement.message.text
         words = announcement.message.words

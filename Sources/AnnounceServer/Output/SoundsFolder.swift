@@ -77,7 +77,8 @@ public struct SoundsFolder: Sendable, Equatable {
 
     /// Writes `announcement` into the folder atomically, under its
     /// content-derived name or `name`, which must pass
-    /// ``SoundName/validate(_:format:)`` (a plain file name: never a path).
+    /// ``SoundName/validate(_:format:)`` (a plain file name: never a path),
+    /// its bytes made by `writer`.
     ///
     /// With `reuse`, a regular file already there whose bytes are exactly
     /// the ones this announcement makes is kept and reported as reused; any
@@ -89,33 +90,26 @@ public struct SoundsFolder: Sendable, Equatable {
     ///   reason, or `unsupportedFormat` for a `name` that is not a plain
     ///   file name of the format.
     public func write(
-        _ announcement: Announcement, name: String? = nil, reuse: Bool = false, durable: Bool = false
+        _ announcement: Announcement, name: String? = nil, reuse: Bool = false, durable: Bool = false,
+        writer: SoundWriter = .libsndfile
     ) throws(AudioError) -> WrittenSound {
         try Self.requirePlain(name, format: announcement.format)
         let fileName = name ?? announcement.soundName
-        let filePath = path(of: fileName)
-        let file = try announcement.encoded(naming: filePath)
-        return try file.withBytes { bytes throws(AudioError) in
-            try put(bytes, name: fileName, reuse: reuse, durable: durable)
-        }
-    }
-
-    /// Writes an announcement the phone's renderer made from a device voice
-    /// pack, as ``write(_:name:reuse:durable:)`` writes the server's: under
-    /// its content name (or `name`), reused only when the file there holds
-    /// exactly these bytes.
-    /// - Throws: ``AudioError`` as ``write(_:name:reuse:durable:)`` does.
-    public func write(
-        _ announcement: DeviceAnnouncement, name: String? = nil, reuse: Bool = false, durable: Bool = false
-    ) throws(AudioError) -> WrittenSound {
-        try Self.requirePlain(name, format: announcement.format)
-        let bytes = try announcement.fileBytes()
-        let written = bytes.withUnsafeBytes { bytes in
-            Result { () throws(AudioError) in
-                try put(bytes, name: name ?? announcement.soundName, reuse: reuse, durable: durable)
+        switch writer {
+        case .libsndfile:
+            let file = try announcement.encoded(naming: path(of: fileName))
+            return try file.withBytes { bytes throws(AudioError) in
+                try put(bytes, name: fileName, reuse: reuse, durable: durable)
             }
+        case .phoneEncoder:
+            let bytes = try announcement.fileBytes()
+            let written = bytes.withUnsafeBytes { bytes in
+                Result { () throws(AudioError) in
+                    try put(bytes, name: fileName, reuse: reuse, durable: durable)
+                }
+            }
+            return try written.get()
         }
-        return try written.get()
     }
 
     /// Refuses a given `name` that is not a plain file name of `format`.

@@ -1,5 +1,5 @@
 /// Prepared clips times a gain and limited to a true-peak ceiling, kept for
-/// the life of the process: what the ``Renderer`` joins when the ceiling
+/// the life of the process: what the renderer joins when the ceiling
 /// would otherwise hold an announcement below its loudness target.
 ///
 /// An announcement's gain is set on a grid (``Joiner/limiterGainStep``),

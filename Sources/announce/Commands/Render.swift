@@ -68,7 +68,7 @@ struct Render: ListsExitStatuses {
     /// Renders through the phone's renderer from the pack at `path`.
     func run(pack path: String) throws {
         let pack = try DevicePackFile.load(path)
-        let renderer = DeviceRenderer(pack: pack)
+        let renderer = PackAnnouncer(pack: pack)
         let messages = MessageInput(phrase: phrase, input: input)
         let folder = output.folder
         var made = false
@@ -76,7 +76,7 @@ struct Render: ListsExitStatuses {
             let announcement = try renderer.render(try messages.message(for: text))
             if !made { try folder.create() }
             made = true
-            let sound = try folder.write(announcement, name: naming.name, durable: output.fsync)
+            let sound = try folder.write(announcement, name: naming.name, durable: output.fsync, writer: .phoneEncoder)
             let report = AnnouncementReport(input: text, device: announcement, sound: sound)
             Console.write(json ? report.jsonLine : sound.path + "\n")
         }

@@ -44,7 +44,7 @@ func fuzzPack(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     require(pack.size == input.count, "a pack of \(input.count) bytes says it has \(pack.size)")
     require(pack.engineVersion == Engine.version, "accepted a pack of engine version \(pack.engineVersion)")
-    let renderer = DeviceRenderer(pack: pack)
+    let renderer = PackAnnouncer(pack: pack)
     for message in messages {
         render(message, with: renderer, mustRefuse: false)
     }
@@ -77,9 +77,9 @@ private let messages: [Message] = {
 /// Renders `message`: said within the pack's budget and written, or
 /// refused in one line as a message the pack cannot say; refused when
 /// `mustRefuse`.
-private func render(_ message: Message, with renderer: DeviceRenderer, mustRefuse: Bool) {
+private func render(_ message: Message, with renderer: PackAnnouncer, mustRefuse: Bool) {
     let pack = renderer.pack
-    let announcement: DeviceAnnouncement
+    let announcement: Announcement
     do {
         announcement = try renderer.render(message)
     } catch {

@@ -53,7 +53,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: metrics, timeUnits: .microseconds, maxDuration: .seconds(20))
 
     let pack = loadPack()
-    let renderer = DeviceRenderer(pack: pack)
+    let renderer = PackAnnouncer(pack: pack)
     let amounts = benchAmounts()
     let worst = worstMessage()
 
@@ -86,7 +86,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("load the pack and render one amount", configuration: .init(maxIterations: 50)) { benchmark in
         for _ in benchmark.scaledIterations {
             let pack = loadPack()
-            blackHole(try DeviceRenderer(pack: pack).render(worst).fileBytes())
+            blackHole(try PackAnnouncer(pack: pack).render(worst).fileBytes())
         }
     }
 }

@@ -88,7 +88,7 @@ do {
 }
 var bytes = 0
 if arguments[2] == "render" {
-    let renderer = DeviceRenderer(pack: pack)
+    let renderer = PackAnnouncer(pack: pack)
     for message in messages {
         do {
             bytes += try renderer.render(message).fileBytes().count

@@ -4,7 +4,7 @@ import AnnounceVoice
 import AnnounceWire
 import AnnounceEngine
 
-extension Renderer {
+extension SonicFinisher {
     /// The engine's loudness rules at these settings.
     var joiner: Joiner { Joiner(settings: settings) }
 

@@ -4,7 +4,7 @@ import AnnounceVoice
 import AnnounceWire
 import AnnounceEngine
 
-extension Renderer {
+extension SonicFinisher {
     /// How many times libsonic is asked before giving up: its output length
     /// is not exactly `count / speed`, so a first try can miss by a few
     /// pitch periods and the speed is nudged up.

@@ -1,5 +1,5 @@
-/// Joins prepared clips into one announcement that fits the time budget, at
-/// the target loudness.
+/// The server's rendering: the engine's ``Renderer`` over the prepared
+/// clips of the ``ClipCache``, finished with libsonic and libebur128.
 ///
 /// Rendering runs in four steps:
 /// 1. every segment's clip comes from the ``ClipCache``: read once, resampled,
@@ -19,9 +19,9 @@
 /// one pass (each clip times the gain, silence between) and never measured
 /// again. When the limiter is needed, each clip is limited at the gain
 /// (rounded to a grid, so that announcements share them) and measured once
-/// (`LimitedClipCache`), and the announcement is joined from those.
-/// Sped-up speech is a new waveform, limited and measured with libebur128
-/// as a whole.
+/// (`LimitedClipCache`), and the announcement is joined from those: all of
+/// that is the engine's ``Joiner``. Sped-up speech is a new waveform,
+/// limited and measured with libebur128 as a whole: this finisher.
 ///
 /// The same segments and settings always give the same samples.
 import AnnounceCommon
@@ -30,35 +30,36 @@ import AnnounceVoice
 import AnnounceWire
 import AnnounceEngine
 
-package struct Renderer: Sendable {
-    /// Rate, budget, pauses and loudness of every render.
-    package let settings: RenderSettings
-    /// Where the prepared clips come from.
-    package let cache: ClipCache
-
-    /// A renderer with `settings`, sharing prepared clips through `cache`.
+extension Renderer where Source == ClipCache {
+    /// The server's renderer with `settings`, sharing prepared clips through
+    /// `cache`, finished by libsonic and libebur128.
     package init(settings: RenderSettings, cache: ClipCache = .shared) {
-        self.settings = settings
-        self.cache = cache
+        self.init(settings: settings, natural: cache, finisher: SonicFinisher(settings: settings))
     }
 
-    /// Renders `segments`, in order: as float samples, or with `pcm16` as the
-    /// 16-bit samples of a 16-bit PCM file (the same values the float
-    /// samples would be written as).
-    /// - Throws: ``AudioError``: `unreadable` or `unusableClip` for a clip
-    ///   (naming its file), `overBudget` when even the fastest allowed speed
-    ///   does not fit, `unsupportedFormat` for settings out of range.
-    package func render(_ segments: [ClipSegment], pcm16: Bool = false) throws(AudioError) -> RenderedAudio {
-        let joiner = Joiner(settings: settings)
-        let (timeline, naturalDuration): (Timeline, Double)
-        switch try joiner.join(segments, from: cache, pcm16: pcm16) {
-        case .joined(let rendered):
-            return rendered
-        case .unmeasured(let laidOut, let natural):
-            (timeline, naturalDuration) = (laidOut, natural)
-        }
+    /// Where the prepared clips come from.
+    package var cache: ClipCache { natural }
+}
+
+/// Speeds up the whole signal with libsonic when the clips do not fit at
+/// natural speed, then normalises it as measured by libebur128, limiting
+/// its true peaks where the gain would pass the ceiling.
+package struct SonicFinisher: WholeSignalFinisher {
+    /// Rate, budget, speed limit and loudness.
+    package let settings: RenderSettings
+
+    /// A finisher for renders with `settings`.
+    package init(settings: RenderSettings) {
+        self.settings = settings
+    }
+
+    /// Joins `laidOut`, speeds it up if it does not fit the budget, and
+    /// normalises it.
+    /// - Throws: ``AudioError`` of kind `overBudget` when even the fastest
+    ///   allowed speed does not fit; when libebur128 cannot measure.
+    package func finish(_ laidOut: Timeline, naturalDuration: Double, pcm16: Bool) throws(AudioError) -> RenderedAudio {
         let limit = settings.frameLimit
-        var samples = timeline.join()
+        var samples = laidOut.join()
         var speed = 1.0
         if samples.count > limit {
             (samples, speed) = try speedUp(samples, toFit: limit, fade: Fade(frames: settings.frames(settings.fade)))

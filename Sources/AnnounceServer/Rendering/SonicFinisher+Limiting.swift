@@ -4,7 +4,7 @@ import AnnounceVoice
 import AnnounceWire
 import AnnounceEngine
 
-extension Renderer {
+extension SonicFinisher {
     /// Limits `samples` (joined, perhaps sped up) to the true-peak ceiling
     /// at the gain that brings them to the loudness target, measuring the
     /// result with libebur128; corrected by how far that misses the target,

@@ -1,0 +1,86 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+
+/// Renders announcements on the phone from a ``DevicePack`` alone: no
+/// network, no C library.
+///
+/// Every announcement the server makes at natural speed from its clips'
+/// measurements (nearly all of them) comes out with the server's samples
+/// and the server's sound name. One too long for the budget at natural
+/// speed, which the server speeds up as a whole, is joined from the pack's
+/// sped-up tier instead: other samples, so another name.
+public struct PackAnnouncer: Sendable {
+    /// The pack the announcements come from.
+    public let pack: DevicePack
+    private let voice: Voice
+    private let naming: SoundNaming
+    /// The pack's tiers; nil for a pack without one (it says nothing).
+    private let renderer: Renderer<PackClipSource>?
+
+    /// The names the pack's tiers add to a sound name's digest.
+    static func variant(ofTierSpeed speed: Double) -> String? {
+        speed == 1 ? nil : "device tier \(speed)"
+    }
+
+    /// An announcer saying what `pack` holds.
+    public init(pack: DevicePack) {
+        self.pack = pack
+        self.voice = pack.voice
+        self.naming = SoundNaming(
+            seed: Digest(state: pack.nameSeed), format: pack.format, settingsText: String(describing: pack.settings))
+        let tiers = pack.tiers.map {
+            Renderer<PackClipSource>.Tier(
+                source: PackClipSource(tier: $0, sampleRate: pack.settings.rate, fade: pack.fade), speed: $0.speed)
+        }
+        renderer = tiers.first.map {
+            Renderer(
+                settings: pack.settings, natural: $0.source, spedUp: Array(tiers.dropFirst()),
+                finisher: BeyondTheTiers(budget: pack.settings.budget))
+        }
+    }
+
+    /// Renders `message`.
+    /// - Throws: ``PackError`` of kind `cannotSay` when the pack cannot say
+    ///   it: a word it has no clip for, an amount above its maximum,
+    ///   longer than its budget allows, or limiter data it lacks.
+    public func render(_ message: Message) throws(PackError) -> Announcement {
+        if let amount = message.amount, amount > pack.maximumAmount {
+            throw PackError(
+                .cannotSay,
+                "\(amount) is more than the pack's voice '\(MessageText.escaped(pack.voiceID))' is made to say (maximum \(pack.maximumAmount))")
+        }
+        let plan: ClipPlan
+        do throws(VoiceError) {
+            plan = try voice.plan(message)
+        } catch {
+            throw PackError(.cannotSay, "\(message.text): \(error.description)")
+        }
+        guard let renderer else { throw PackError(.cannotSay, "\(message.text): \(BeyondTheTiers(budget: pack.settings.budget).reason)") }
+        let segments = plan.clips.map { ClipSegment(path: $0.file, isPrefix: $0.isPrefix, pauseAfter: $0.pauseAfter) }
+        let rendered: RenderedAudio
+        do throws(AudioError) {
+            rendered = try renderer.render(segments, pcm16: pack.format.encoding == .pcm16)
+        } catch {
+            throw PackError(.cannotSay, "\(message.text): \(error.message)")
+        }
+        // Without a finisher that makes audio, any speed-up is a tier's.
+        let name = naming.name(message: message, plan: plan, variant: Self.variant(ofTierSpeed: rendered.speed))
+        return Announcement(
+            message: message, plan: plan, clips: nil, rendered: rendered, format: pack.format, soundName: name,
+            tierSpeed: rendered.speed)
+    }
+}
+
+/// What no tier of a pack joins is longer than the pack's budget: the phone
+/// cannot speed the whole signal up, so it refuses.
+private struct BeyondTheTiers: WholeSignalFinisher {
+    let budget: Double
+
+    var reason: String { "longer than the pack's budget of \(budget.shortDescription) s allows" }
+
+    func finish(_ laidOut: Timeline, naturalDuration: Double, pcm16: Bool) throws(AudioError) -> RenderedAudio {
+        throw AudioError(.overBudget, reason)
+    }
+}
