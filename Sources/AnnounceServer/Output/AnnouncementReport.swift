@@ -88,8 +88,10 @@ package struct AnnouncementReport: Sendable, Equatable {
         yuan = message.amount?.description
     }
 
-    /// The plan's and the file's fields (`render`); the push's are
-    /// ``AnnouncementJob``'s to set.
+    /// The plan's and the file's fields (`render`, `render --pack`); the
+    /// push's are ``AnnouncementJob``'s to set. An announcement from a
+    /// device voice pack shows no clips, and its speed is that of the pack's
+    /// tier it was joined from.
     package init(input: String, announcement: Announcement, sound: WrittenSound) {
         amount = input
         text = announcement.text
@@ -98,19 +100,6 @@ package struct AnnouncementReport: Sendable, Equatable {
         describe(announcement.message)
         describe(
             sound, duration: announcement.duration, speed: announcement.speed, format: announcement.format,
-            sampleRate: announcement.sampleRate)
-    }
-
-    /// The fields of an announcement the phone's renderer made from a device
-    /// voice pack (`render --pack`): the message's, and the file's, with
-    /// the speed of the pack's tier it was joined from.
-    package init(input: String, device announcement: Announcement, sound: WrittenSound) {
-        amount = input
-        text = announcement.message.text
-        words = announcement.message.words
-        describe(announcement.message)
-        describe(
-            sound, duration: announcement.duration, speed: announcement.tierSpeed, format: announcement.format,
             sampleRate: announcement.sampleRate)
     }
 

@@ -77,7 +77,7 @@ struct Render: ListsExitStatuses {
             if !made { try folder.create() }
             made = true
             let sound = try folder.write(announcement, name: naming.name, durable: output.fsync, writer: .phoneEncoder)
-            let report = AnnouncementReport(input: text, device: announcement, sound: sound)
+            let report = AnnouncementReport(input: text, announcement: announcement, sound: sound)
             Console.write(json ? report.jsonLine : sound.path + "\n")
         }
         if status != .success { throw Console.exit(status) }
