@@ -66,7 +66,7 @@ import Testing
         let burst = try render(["--together", "1", "2.5"])
         #expect(burst.status == 0, "\(burst.stderr)")
         #expect(burst.stdoutLines == [expected(
-            #"{"amount":"1 2.5","bytes":90584,"count":2,"duration":2.703,"encoding":"pcm16","file":"<sounds>/announce-3.50-39dea0ba.caf","format":"caf","sampleRate":16000,"sound":"announce-3.50-39dea0ba.caf","speed":1,"template":"summary","text":"到账两笔，共计三点五元","words":["到账","两","笔","共计","三","点","五","元"],"yuan":"3.50"}"#)])
+            #"{"amount":"3.50","amounts":["1","2.5"],"bytes":90584,"count":2,"duration":2.703,"encoding":"pcm16","file":"<sounds>/announce-3.50-39dea0ba.caf","format":"caf","sampleRate":16000,"sound":"announce-3.50-39dea0ba.caf","speed":1,"template":"summary","text":"到账两笔，共计三点五元","words":["到账","两","笔","共计","三","点","五","元"],"yuan":"3.50"}"#)])
         let lines = try render(["--stdin"], stdin: "1.5\n2\n")
         #expect(lines.status == 0, "\(lines.stderr)")
         #expect(lines.stdoutLines == [

@@ -8,7 +8,8 @@ import AnnounceEngine
 /// a given file name checked, the audio, the file written, and the report
 /// with the plan's, the file's and the push's fields.
 ///
-/// `render`, `explain` and every item of `batch` go through
+/// `render` (from a voice or a device voice pack), `explain` and every item
+/// of `batch` go through
 /// ``run(with:delivery:)``, so the same input is answered the same way by
 /// each. The push fields (`aps`, `heldAps`, `announce-sound-url`,
 /// `announce-id`, `announce-at`, `announce-message`) are assembled here and
@@ -62,11 +63,11 @@ package struct AnnouncementJob: Sendable {
     }
 
     /// What a job made.
-    package struct Outcome: Sendable {
+    package struct Outcome<Planned: Sendable>: Sendable {
         /// The plan's fields, and for a written sound the file's and the push's.
         package var report: AnnouncementReport
-        /// What the announcement is made of.
-        package let plan: Announcer.Plan
+        /// What the announcement is made of (``Announcing/Planned``).
+        package let plan: Planned
         /// The file; nil when the delivery plans only.
         package let sound: WrittenSound?
     }
@@ -92,39 +93,45 @@ package struct AnnouncementJob: Sendable {
         self.at = at
     }
 
-    /// Says the job's content with `announcer`: plans it, checks the given
+    /// Says the job's content with `speaker`: plans it, checks the given
     /// name, and unless `delivery` plans only, renders the audio, writes it
-    /// into the folder and reports the file and its push.
+    /// into the folder with the speaker's writer and reports the file and,
+    /// when the speaker's sounds are pushed, its push.
     /// - Throws: ``/AnnounceLanguage/MessageError`` for content the template cannot
-    ///   take; ``SoundName/Invalid`` for a bad name, or a name with a sound
-    ///   URL base; the errors of ``Announcer/plan(_:)-(Message)``,
-    ///   ``Announcer/render(_:)-(Announcer.Plan)``, ``SoundsFolder/create()`` and
+    ///   take; the speaker's refusal of a bad name (``Announcer``:
+    ///   ``SoundName/Invalid``), ``SoundName/notDownloadable`` for a name with a
+    ///   sound URL base; the errors of the speaker's plan and render
+    ///   (``Announcer/plan(_:)-(Message)``, ``Announcer/render(_:)-(Announcer.Plan)``,
+    ///   ``PackAnnouncer/render(_:)``), ``SoundsFolder/create()`` and
     ///   ``SoundsFolder/write(_:name:reuse:durable:writer:)``.
-    package func run(with announcer: Announcer, delivery: Delivery) throws -> Outcome {
+    package func run<Speaker: Announcing>(with speaker: Speaker, delivery: Delivery) throws -> Outcome<Speaker.Planned> {
         let message: Message
         switch content {
-        case .filled(let amount, let count): message = try announcer.message(amount: amount, count: count)
-        case .burst(let amounts, _): message = try announcer.message(together: amounts)
+        case .filled(let amount, let count): message = try speaker.message(amount: amount, count: count)
+        case .burst(let amounts, _): message = try speaker.message(together: amounts)
         }
-        let plan = try announcer.plan(message)
+        let plan = try speaker.plan(message)
         if let name {
-            try SoundName.validate(name, format: announcer.options.format)
+            try speaker.checkName(name)
             if delivery.soundURLBase != nil { throw SoundName.notDownloadable }
         }
         guard let folder = delivery.folder else {
-            var report = AnnouncementReport(input: input, plan: plan)
+            var report = speaker.report(input: input, planned: plan)
             nameAmounts(in: &report, message)
             return Outcome(report: report, plan: plan, sound: nil)
         }
-        let announcement = try announcer.render(plan)
+        let announcement = try speaker.render(plan)
         if delivery.makesFolder { try folder.create() }
-        let sound = try folder.write(announcement, name: name, reuse: delivery.reuse, durable: delivery.durable)
+        let sound = try folder.write(
+            announcement, name: name, reuse: delivery.reuse, durable: delivery.durable, writer: speaker.writer)
         var report = AnnouncementReport(input: input, announcement: announcement, sound: sound)
-        report.aps = PushPayload(body: announcement.text, sound: sound.name)
-        report.message = PushMessage(announcement.message)
-        report.soundURL = delivery.soundURLBase.map { PushPayload.url(base: $0, sound: sound.name) }
-        report.announceID = announceID
-        report.announceAt = at ?? delivery.at ?? Self.now()
+        if speaker.reportsPush {
+            report.aps = PushPayload(body: announcement.text, sound: sound.name)
+            report.message = PushMessage(announcement.message)
+            report.soundURL = delivery.soundURLBase.map { PushPayload.url(base: $0, sound: sound.name) }
+            report.announceID = announceID
+            report.announceAt = at ?? delivery.at ?? Self.now()
+        }
         nameAmounts(in: &report, message)
         return Outcome(report: report, plan: plan, sound: sound)
     }

@@ -74,11 +74,16 @@ package struct AnnouncementReport: Sendable, Equatable {
 
     /// The plan's fields (`explain`).
     package init(input: String, plan: Announcer.Plan) {
-        amount = input
-        text = plan.text
-        words = plan.words
+        self.init(input: input, message: plan.message)
         clips = plan.clips
-        describe(plan.message)
+    }
+
+    /// The message's fields: its text, words, template, count and amount.
+    package init(input: String, message: Message) {
+        amount = input
+        text = message.text
+        words = message.words
+        describe(message)
     }
 
     /// The template and count fields of `message`.

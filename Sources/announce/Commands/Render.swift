@@ -50,35 +50,25 @@ struct Render: ListsExitStatuses {
     func run() throws {
         TemporaryFiles.shared.removeOnTermination()
         if let pack {
-            return try run(pack: pack)
+            let speaker = PackSpeaker(
+                pack: try DevicePackFile.load(pack), template: phrase.parsedTemplate, prefix: phrase.parsedPrefix,
+                reading: phrase.readingOptions)
+            return try run(with: speaker)
         }
-        let announcer = try voiceOption.announcer(output.announcerOptions(phrase))
+        try run(with: try voiceOption.announcer(output.announcerOptions(phrase)))
+    }
+
+    /// Renders every amount with `speaker`: the voice's announcer, or the
+    /// phone's renderer over a device voice pack.
+    private func run(with speaker: some Announcing) throws {
         let messages = MessageInput(phrase: phrase, input: input)
         // The folder is made once an amount has rendered, so a rejected one leaves none.
         let delivery = AnnouncementJob.Delivery(
             folder: output.folder, makesFolder: true, durable: output.fsync, soundURLBase: output.soundURLBase, at: output.at)
         let status = try input.forEach(json: json) { text in
             let job = try messages.job(for: text, name: naming.name, announceID: naming.id)
-            let outcome = try job.run(with: announcer, delivery: delivery)
+            let outcome = try job.run(with: speaker, delivery: delivery)
             Console.write(json ? outcome.report.jsonLine : (outcome.sound?.path ?? "") + "\n")
-        }
-        if status != .success { throw Console.exit(status) }
-    }
-
-    /// Renders through the phone's renderer from the pack at `path`.
-    func run(pack path: String) throws {
-        let pack = try DevicePackFile.load(path)
-        let renderer = PackAnnouncer(pack: pack)
-        let messages = MessageInput(phrase: phrase, input: input)
-        let folder = output.folder
-        var made = false
-        let status = try input.forEach(json: json) { text in
-            let announcement = try renderer.render(try messages.message(for: text))
-            if !made { try folder.create() }
-            made = true
-            let sound = try folder.write(announcement, name: naming.name, durable: output.fsync, writer: .phoneEncoder)
-            let report = AnnouncementReport(input: text, announcement: announcement, sound: sound)
-            Console.write(json ? report.jsonLine : sound.path + "\n")
         }
         if status != .success { throw Console.exit(status) }
     }

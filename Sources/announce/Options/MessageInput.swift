@@ -15,22 +15,6 @@ struct MessageInput {
         AnnouncementJob(input: text, content: try content(for: text), name: name, announceID: announceID)
     }
 
-    /// The message for `text`, as ``job(for:name:announceID:)``'s content
-    /// says it with the phrase options: for a device voice pack, which needs
-    /// no announcer.
-    /// - Throws: what ``job(for:name:announceID:)`` throws, and
-    ///   ``MessageError`` for a message the template refuses.
-    func message(for text: String) throws -> Message {
-        switch try content(for: text) {
-        case .filled(let amount, let count):
-            return try Message(
-                template: phrase.parsedTemplate, amount: amount, count: count, prefix: phrase.parsedPrefix,
-                options: phrase.readingOptions)
-        case .burst(let amounts, _):
-            return try Message.burst(amounts, prefix: phrase.parsedPrefix, options: phrase.readingOptions)
-        }
-    }
-
     private func content(for text: String) throws -> AnnouncementJob.Content {
         if input.together {
             let amounts = try input.argumentAmounts.map { text throws(AmountError) in try phrase.amount(text) }

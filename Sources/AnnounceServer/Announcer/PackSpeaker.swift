@@ -1,0 +1,61 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceWire
+import AnnounceEngine
+
+/// A device voice pack saying what the phrase options ask for
+/// (`render --pack`): the phone's ``PackAnnouncer``, the template, prefix
+/// and reading options, the phone's encoder, and no push fields.
+package struct PackSpeaker: Announcing {
+    /// The phone's announcer over the pack.
+    package let announcer: PackAnnouncer
+    /// What is said.
+    package let template: Template
+    /// Said before the amount.
+    package let prefix: Prefix
+    /// How amounts are read.
+    package let reading: ReadingOptions
+
+    /// `pack` saying `template` with `prefix`, reading amounts by `reading`.
+    package init(pack: DevicePack, template: Template, prefix: Prefix, reading: ReadingOptions) {
+        announcer = PackAnnouncer(pack: pack)
+        self.template = template
+        self.prefix = prefix
+        self.reading = reading
+    }
+
+    package var format: OutputFormat { announcer.pack.format }
+    package var writer: SoundWriter { .phoneEncoder }
+    package var reportsPush: Bool { false }
+
+    package func message(amount: Amount?, count: Count?) throws(MessageError) -> Message {
+        try Message(template: template, amount: amount, count: count, prefix: prefix, options: reading)
+    }
+
+    package func message(together amounts: [Amount]) throws(MessageError) -> Message {
+        try Message.burst(amounts, prefix: prefix, options: reading)
+    }
+
+    /// The pack's announcement of `message`, rendered whole: its name
+    /// depends on the tier that joined it.
+    package func plan(_ message: Message) throws(PackError) -> Announcement {
+        try announcer.render(message)
+    }
+
+    package func render(_ planned: Announcement) -> Announcement { planned }
+
+    /// A name of another format is refused as the sounds folder refuses it
+    /// (a usage error), since the pack, not an option, chose the format.
+    package func checkName(_ name: String) throws(AudioError) {
+        do throws(SoundName.Invalid) {
+            try SoundName.validate(name, format: format)
+        } catch {
+            throw AudioError(.unsupportedFormat, error.description)
+        }
+    }
+
+    package func report(input: String, planned: Announcement) -> AnnouncementReport {
+        AnnouncementReport(input: input, message: planned.message)
+    }
+}
