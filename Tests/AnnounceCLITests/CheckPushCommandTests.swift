@@ -11,23 +11,12 @@ import Testing
     static let sound = "announce-123.45-e6f65a95.caf"
     static let said = "支付宝到账一百二十三点四五元"
 
-    /// The bundled voice's pack, exported once as users export it.
-    static let packBytes: Data = {
-        let scratch = try! ScratchFolder("check-push-pack")
-        defer { scratch.remove() }
-        let path = scratch.path + "/default.announcepack"
-        let result = try! CommandRunner.run(["voice", "export", "-o", path])
-        precondition(result.status == 0, result.stderr)
-        return try! Data(contentsOf: URL(fileURLWithPath: path))
-    }()
-
     let scratch: ScratchFolder
     let pack: String
 
     init() throws {
         scratch = try ScratchFolder("check-push")
-        pack = scratch.path + "/default.announcepack"
-        try Self.packBytes.write(to: URL(fileURLWithPath: pack))
+        pack = try BundledPack.write(into: scratch)
     }
 
     func sample(_ name: String) -> String { RepositoryPaths.file("\(Self.samples)/\(name).json").path }

@@ -9,14 +9,7 @@ import Testing
 /// sound.
 @Suite struct PushMessageTests {
     /// The bundled voice's pack, made as users make it.
-    static let pack: DevicePack = {
-        let scratch = try! ScratchFolder("pack")
-        defer { scratch.remove() }
-        let path = scratch.path + "/default.announcepack"
-        let result = try! CommandRunner.run(["voice", "export", "-o", path])
-        precondition(result.status == 0, result.stderr)
-        return try! DevicePack(data: try! Data(contentsOf: URL(fileURLWithPath: path)), name: path)
-    }()
+    static let pack = try! DevicePack(data: BundledPack.bytes, name: "default.announcepack")
 
     /// The push payload of a JSON line, decoded as iOS hands it to the
     /// extension.

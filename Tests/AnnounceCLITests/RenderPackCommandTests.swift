@@ -6,23 +6,12 @@ import Testing
 /// reported line for line (no push fields, no clips; a sped-up tier's
 /// speed), refusals with their texts and exit statuses.
 @Suite struct RenderPackCommandTests {
-    /// The bundled voice's pack, exported once as users export it.
-    static let packBytes: Data = {
-        let scratch = try! ScratchFolder("render-pack-export")
-        defer { scratch.remove() }
-        let path = scratch.path + "/default.announcepack"
-        let result = try! CommandRunner.run(["voice", "export", "-o", path])
-        precondition(result.status == 0, result.stderr)
-        return try! Data(contentsOf: URL(fileURLWithPath: path))
-    }()
-
     let scratch: ScratchFolder
     let pack: String
 
     init() throws {
         scratch = try ScratchFolder("render-pack")
-        pack = scratch.path + "/default.announcepack"
-        try Self.packBytes.write(to: URL(fileURLWithPath: pack))
+        pack = try BundledPack.write(into: scratch)
     }
 
     func render(_ arguments: [String], stdin: String? = nil) throws -> CommandResult {
