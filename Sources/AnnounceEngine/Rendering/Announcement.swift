@@ -4,7 +4,7 @@ import AnnounceVoice
 import AnnounceWire
 
 /// A rendered announcement: the message, the clips that said it, the audio,
-/// and the name its file gets. The server's ``/AnnounceServer/Announcer``
+/// and the name its file gets. The server's `Announcer`
 /// and the phone's ``PackAnnouncer`` both make these.
 public struct Announcement: Sendable {
     /// What was said.

@@ -68,13 +68,15 @@ package struct Renderer<Source: ClipSource>: Sendable {
     ///   finisher (`overBudget` when it cannot fit the budget either).
     package func render(_ segments: [ClipSegment], pcm16: Bool = false) throws(AudioError) -> RenderedAudio {
         let joiner = Joiner(settings: settings)
-        let laidOut: Timeline
-        let naturalDuration: Double
         switch try joiner.join(segments, from: natural, pcm16: pcm16) {
         case .joined(let rendered):
             return rendered
-        case .unmeasured(let timeline, let natural):
-            (laidOut, naturalDuration) = (timeline, natural)
+        case .unmeasured(let laidOut, let naturalDuration) where spedUp.isEmpty:
+            return try finisher.finish(laidOut, naturalDuration: naturalDuration, pcm16: pcm16)
+        case .unmeasured:
+            // The layout is let go while the other tiers are joined: the
+            // phone's memory limit counts every page at its peak.
+            break
         }
         for tier in spedUp {
             if case .joined(var rendered) = try joiner.join(segments, from: tier.source, pcm16: pcm16) {
@@ -82,6 +84,12 @@ package struct Renderer<Source: ClipSource>: Sendable {
                 return rendered
             }
         }
-        return try finisher.finish(laidOut, naturalDuration: naturalDuration, pcm16: pcm16)
+        // No tier joins it: the finisher gets the natural layout, made again.
+        switch try joiner.join(segments, from: natural, pcm16: pcm16) {
+        case .joined(let rendered):
+            return rendered
+        case .unmeasured(let laidOut, let naturalDuration):
+            return try finisher.finish(laidOut, naturalDuration: naturalDuration, pcm16: pcm16)
+        }
     }
 }

@@ -102,7 +102,7 @@ package struct AnnouncementJob: Sendable {
     ///   ``SoundName/Invalid``), ``SoundName/notDownloadable`` for a name with a
     ///   sound URL base; the errors of the speaker's plan and render
     ///   (``Announcer/plan(_:)-(Message)``, ``Announcer/render(_:)-(Announcer.Plan)``,
-    ///   ``PackAnnouncer/render(_:)``), ``SoundsFolder/create()`` and
+    ///   ``/AnnounceEngine/PackAnnouncer/render(_:)``), ``SoundsFolder/create()`` and
     ///   ``SoundsFolder/write(_:name:reuse:durable:writer:)``.
     package func run<Speaker: Announcing>(with speaker: Speaker, delivery: Delivery) throws -> Outcome<Speaker.Planned> {
         let message: Message
