@@ -151,6 +151,21 @@ import Testing
         #expect(error.map { !$0.description.contains("\n") } ?? false)
     }
 
+    @Test("what no tier joins within the budget is refused naming the budget, as by a pack without tiers")
+    func beyondTheTiers() throws {
+        let pack = DevicePackTests.pack
+        let longest = try Message(
+            amount: try Amount(parsing: "23333333.33"), prefix: try Prefix("alipay"),
+            options: ReadingOptions(style: .currency, liang: true))
+        #expect(try PackAnnouncer(pack: pack).render(longest).tierSpeed > 1)
+        let budget = "longer than the pack's budget of \(pack.settings.budget.shortDescription) s allows"
+        for tiers in [Array(pack.tiers.prefix(1)), []] {
+            let error = #expect(throws: PackError.self) { try PackAnnouncer(pack: Self.rebuilt(pack, tiers: tiers)).render(longest) }
+            #expect(error?.kind == .cannotSay)
+            #expect(error?.message == "\(longest.text): \(budget)", "\(String(describing: error))")
+        }
+    }
+
     static func rebuilt(_ pack: DevicePack, tiers: [DevicePack.Tier]) -> DevicePack {
         DevicePack(
             voiceID: pack.voiceID, voiceDigest: pack.voiceDigest, manifest: pack.manifest, manifestBytes: pack.manifestBytes,
