@@ -6,7 +6,6 @@
 /// hold at a position and falls back to shorter runs or single words. See
 /// docs/VOICES.md.
 import AnnounceCommon
-import AnnounceLanguage
 
 package enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
     /// The clip starts a number group: it starts the reading, or follows
