@@ -23,7 +23,7 @@ struct LongestPlanTests {
             // Longer runs are mostly longer, but not always: the argmax moves.
             frames[item.file] = item.key.count * 2500 + Int(generator.next() % 3000)
         }
-        let json = "{\"format\": 1, \"id\": \"t\", \"clips\": {\(clips.joined(separator: ","))}}"
+        let json = "{\"format\": 1, \"language\": \"cmn-Hans\", \"id\": \"t\", \"clips\": {\(clips.joined(separator: ","))}}"
         return (Voice(directory: "/nonexistent", manifest: try VoiceManifest(json: Data(json.utf8), source: "t")), frames)
     }
 
@@ -129,7 +129,7 @@ struct LongestPlanTests {
         var clips = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "百", "千", "万", "亿", "点", "元", "一一"]
             .enumerated().map { "\"\($1)\": \"w\($0).wav\"" }
         clips += ["\"一一一\": \"triple.wav\"", "\"一百一\": \"run.wav\"", "\"\(String(repeating: "一", count: 60))\": \"long.wav\""]
-        let json = "{\"format\": 1, \"id\": \"t\", \"clips\": {\(clips.joined(separator: ","))}}"
+        let json = "{\"format\": 1, \"language\": \"cmn-Hans\", \"id\": \"t\", \"clips\": {\(clips.joined(separator: ","))}}"
         let voice = Voice(directory: "/nonexistent", manifest: try VoiceManifest(json: Data(json.utf8), source: "t"))
         var frames = Dictionary(uniqueKeysWithValues: (0..<18).map { ("w\($0).wav", 1000 + $0 * 37) })
         frames["triple.wav"] = 5000

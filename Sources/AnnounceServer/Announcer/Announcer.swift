@@ -72,7 +72,11 @@ public final class Announcer: Sendable {
         try Announcer(voice: voice, options: options, cache: renderer.cache, digest: digest, shownClips: shownClips)
     }
 
-    private init(voice: Voice, options: Options, cache: ClipCache, digest: VoiceDigest, shownClips: ShownClips) throws {
+    private init(voice: Voice, options asked: Options, cache: ClipCache, digest: VoiceDigest, shownClips: ShownClips) throws {
+        // The voice's language reads with its own options (Cantonese's 两)
+        // and refuses those it does not define.
+        var options = asked
+        options.reading = try voice.language.readingOptions(asked.reading)
         if options.template == .payment {
             try voice.requireClips(prefix: options.prefix, options: options.reading)
         } else {

@@ -69,6 +69,16 @@ extension VoiceScript {
     /// A script from its JSON fields, as ``json()`` writes them.
     private init(_ fields: JSONFields) throws(JSONFields.Problem) {
         version = try fields.integer("version")
+        // A script without a language predates languages: Mandarin.
+        if let tag = try fields.optionalString("language") {
+            do {
+                language = try Language(tag: tag)
+            } catch {
+                throw JSONFields.Problem(description: error.description)
+            }
+        } else {
+            language = .mandarin
+        }
         let options = try fields.object("options")
         self.options = ReadingOptions(
             style: try options.choice("style", of: ReadingStyle.self), liang: try options.bool("liang"),
@@ -79,7 +89,8 @@ extension VoiceScript {
         var items: [Item] = []
         for item in try fields.objects("items") {
             items.append(Item(
-                number: try item.integer("number"), text: try item.string("text"), pinyin: try item.string("pinyin"),
+                number: try item.integer("number"), text: try item.string("text"),
+                romanisation: try item.has("romanisation") ? item.string("romanisation") : item.string("pinyin"),
                 marks: try item.string("marks"), file: try item.string("file"), key: try item.string("key"),
                 when: try item.choices("when", of: ClipRule.self), instruction: try item.string("instruction")))
         }
@@ -132,9 +143,10 @@ extension VoiceScript {
     public var markdown: String {
         var out = "# Voice script\n\n\(summary) (script version \(version))\n\n"
         for note in recordingNotes { out += "- \(note)\n" }
-        out += "\n| # | say | pinyin | how | file |\n|---:|---|---|---|---|\n"
+        out += "\n| # | say | \(language.romanisation) | how | file |\n|---:|---|---|---|---|\n"
         for item in items {
-            out += "| \(item.number) | \(item.text) | \(item.marks) (\(item.pinyin)) | \(item.instruction) | `\(item.file)` |\n"
+            let shown = item.marks == item.romanisation ? item.marks : "\(item.marks) (\(item.romanisation))"
+            out += "| \(item.number) | \(item.text) | \(shown) | \(item.instruction) | `\(item.file)` |\n"
         }
         return out
     }

@@ -1,0 +1,52 @@
+import AnnounceCommon
+
+/// Why a language cannot be used: a manifest's `language` that is no tag or
+/// names a language announce does not speak, or a reading option the
+/// voice's language does not define.
+public struct LanguageError: CategorizedError, Equatable, Sendable {
+    /// The kinds of problem.
+    public enum Kind: Equatable, Sendable {
+        /// Not a BCP 47 tag (`中文`, `cmn_Hans`).
+        case malformed
+        /// A tag of a language announce does not speak (`fr`, `cmn-Latn`).
+        case unknown
+        /// A reading option the language does not define.
+        case undefinedVariant(ReadingVariant)
+    }
+
+    /// What kind of problem this is.
+    public let kind: Kind
+    /// The tag in question.
+    public let tag: String
+    private let languageName: String?
+
+    package init(_ kind: Kind, tag: String, language: Language? = nil) {
+        self.kind = kind
+        self.tag = tag
+        self.languageName = language?.name
+    }
+
+    /// A tag that cannot be read is the voice's fault (its manifest); an
+    /// option the language lacks is a usage error.
+    public var category: ErrorCategory {
+        switch kind {
+        case .malformed, .unknown: .voice
+        case .undefinedVariant: .usage
+        }
+    }
+
+    /// One line naming the tag or option and what announce speaks.
+    public var description: String {
+        let known = Language.all.map { "'\($0.tag)' (\($0.name))" }.joined(separator: ", ")
+        switch kind {
+        case .malformed:
+            return "'language' \(MessageText.quoted(tag)) is not a language tag such as 'cmn-Hans': announce speaks \(known)"
+        case .unknown:
+            return "'language' \(MessageText.quoted(tag)) is not a language announce speaks: \(known)"
+        case .undefinedVariant(.leadYi):
+            return "\(languageName ?? tag) has no 一十 reading (--lead-yi): a leading ten is said 十 alone, as in 十二"
+        case .undefinedVariant(let variant):
+            return "\(languageName ?? tag) has no \(variant.words) reading (--\(variant.rawValue))"
+        }
+    }
+}
