@@ -26,23 +26,18 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
         self.languageName = language?.name
     }
 
-    /// A tag that cannot be read is the voice's fault (its manifest); an
-    /// option the language lacks is a usage error.
-    public var category: ErrorCategory {
-        switch kind {
-        case .malformed, .unknown: .voice
-        case .undefinedVariant: .usage
-        }
-    }
+    /// A usage error: a manifest's tag reaches the user as the voice's
+    /// error (``/AnnounceVoice/VoiceError``), an option as the caller's.
+    public var category: ErrorCategory { .usage }
 
     /// One line naming the tag or option and what announce speaks.
     public var description: String {
         let known = Language.all.map { "'\($0.tag)' (\($0.name))" }.joined(separator: ", ")
         switch kind {
         case .malformed:
-            return "'language' \(MessageText.quoted(tag)) is not a language tag such as 'cmn-Hans': announce speaks \(known)"
+            return "\(MessageText.quoted(tag)) is not a language tag such as 'cmn-Hans': announce speaks \(known)"
         case .unknown:
-            return "'language' \(MessageText.quoted(tag)) is not a language announce speaks: \(known)"
+            return "\(MessageText.quoted(tag)) is not a language announce speaks: \(known)"
         case .undefinedVariant(.leadYi):
             return "\(languageName ?? tag) has no 一十 reading (--lead-yi): a leading ten is said 十 alone, as in 十二"
         case .undefinedVariant(let variant):

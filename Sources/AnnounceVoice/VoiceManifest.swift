@@ -108,7 +108,7 @@ package struct VoiceManifest: Equatable, Sendable {
         do {
             language = try Language(tag: languageTag)
         } catch {
-            throw invalid(error.description)
+            throw invalid("'language' \(error.description)")
         }
         var sampleRate: Int?
         if let rate = fields["sampleRate"] {

@@ -74,7 +74,7 @@ extension VoiceScript {
             do {
                 language = try Language(tag: tag)
             } catch {
-                throw JSONFields.Problem(description: error.description)
+                throw JSONFields.Problem(description: "'language' \(error.description)")
             }
         } else {
             language = .mandarin
@@ -124,7 +124,7 @@ extension VoiceScript {
 
     /// The script for the speaker, as aligned plain text.
     public var text: String {
-        var out = "announce voice script, version \(version): \(summary)\n"
+        var out = "announce voice script, version \(version), \(language): \(summary)\n"
         for note in recordingNotes { out += "  \(note)\n" }
         out += "\n"
         let numberWidth = String(items.count).count
@@ -141,7 +141,7 @@ extension VoiceScript {
 
     /// The script for the speaker, as a Markdown table.
     public var markdown: String {
-        var out = "# Voice script\n\n\(summary) (script version \(version))\n\n"
+        var out = "# Voice script\n\n\(language): \(summary) (script version \(version))\n\n"
         for note in recordingNotes { out += "- \(note)\n" }
         out += "\n| # | say | \(language.romanisation) | how | file |\n|---:|---|---|---|---|\n"
         for item in items {
