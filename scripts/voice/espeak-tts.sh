@@ -63,12 +63,12 @@ case "$LANGUAGE" in
         AMPLITUDE="${ESPEAK_AMPLITUDE:-70}"       # espeak-ng -a, 0-200; at 100 the loudest items (er4) clip inside espeak-ng
         ;;
     yue)
-        VOICE="${ESPEAK_VOICE:-yue}"
-        VARIANT="${ESPEAK_VARIANT-announce-m}"
-        RATE="${ESPEAK_RATE:-210}"
+        VOICE="${ESPEAK_VOICE:-yue}"              # spoken from phoneme input, see the header
+        VARIANT="${ESPEAK_VARIANT-announce-yue-m}" # 75-270 Hz: the level tones 1/3/6 apart
+        RATE="${ESPEAK_RATE:-175}"                # syllables as long as the Mandarin voice's at 210
         PITCH="${ESPEAK_PITCH:-50}"
         GAP="${ESPEAK_GAP:-0}"
-        AMPLITUDE="${ESPEAK_AMPLITUDE:-70}"
+        AMPLITUDE="${ESPEAK_AMPLITUDE:-70}"       # at 100 some items reach full scale
         ;;
     *)
         echo "espeak-tts: unknown ESPEAK_LANGUAGE '$LANGUAGE' (cmn or yue)" >&2
