@@ -22,8 +22,9 @@
 # one tone digit 1-6, or one espeak-ng has no phonemes for), 69 espeak-ng/sox
 # or their data missing, 70 espeak-ng wrote nothing, 73 OUT cannot be written.
 #
-# The settings below are the ones the bundled voices use;
-# scripts/voice/measurements.md says how they were chosen. For experiments each can be
+# The settings below are the ones the bundled voices use; Clips/README.md
+# ("Measurements") says how the Mandarin ones were chosen,
+# scripts/voice/measurements.md ("Cantonese") the Cantonese ones. For experiments each can be
 # overridden from the environment (ESPEAK_VOICE, ESPEAK_VARIANT, ESPEAK_RATE,
 # ESPEAK_PITCH, ESPEAK_GAP, ESPEAK_AMPLITUDE); make-voice.sh records the values it used.
 #
