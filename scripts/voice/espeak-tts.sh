@@ -150,7 +150,10 @@ if [ "$LANGUAGE" = yue ]; then
     # Read the mnemonics back: espeak-ng prints a phoneme it does not have
     # differently (s'xx1m -> sxxm, 'm4 -> m), so a mismatch names the syllable.
     for i in "${!syllables[@]}"; do
-        heard="$(LC_ALL=C.UTF-8 espeak-ng -q -x -v "$VOICE" "[[${phonemes[$i]}]]" 2>/dev/null | tr -d ' \n')"
+        if ! heard="$(LC_ALL=C.UTF-8 espeak-ng -q -x -v "$VOICE" "[[${phonemes[$i]}]]" 2>/dev/null | tr -d ' \n')"; then
+            echo "espeak-tts: espeak-ng cannot speak with voice '$VOICE'" >&2
+            exit 69
+        fi
         if [ "$heard" != "${phonemes[$i]}_|" ]; then
             echo "espeak-tts: espeak-ng has no phonemes for Jyutping '${syllables[$i]}' (${phonemes[$i]} read back as '${heard%_|}')" >&2
             exit 65

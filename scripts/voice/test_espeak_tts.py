@@ -97,6 +97,13 @@ class CantoneseTests(unittest.TestCase):
             self.assertFalse(os.path.exists(out), text)
         self.assertEqual(os.listdir(self.dir.name), [])
 
+    def test_unknown_voice(self):
+        r = tts(["jat1", self.path("x.wav")], {"ESPEAK_VOICE": "no-such-voice"})
+        self.assertEqual(r.returncode, 69)
+        self.assertEqual(r.stderr.decode().splitlines(),
+                         ["espeak-tts: espeak-ng cannot speak with voice 'no-such-voice'"])
+        self.assertEqual(os.listdir(self.dir.name), [])
+
     def test_unknown_language(self):
         r = tts(["--settings"], language="yue-Latn")
         self.assertEqual(r.returncode, 64)
