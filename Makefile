@@ -11,8 +11,9 @@ BENCH_PACKAGES := sox gcc libc6-dev
 # Debian packages `make test` needs beyond the build's: curl (with HTTP/2,
 # as Debian 12 builds it) and Python's venv, for the push scripts in
 # scripts/apns and scripts/push that the tests run against servers on
-# 127.0.0.1.
-TEST_PACKAGES := curl ca-certificates python3 python3-venv
+# 127.0.0.1; espeak-ng and sox, for the Cantonese voice's scripts
+# (scripts/voice/espeak-tts.sh, scripts/voice/check-jyutping).
+TEST_PACKAGES := curl ca-certificates python3 python3-venv espeak-ng sox
 # Debian packages `make voice` needs to regenerate the bundled voices.
 VOICE_PACKAGES := espeak-ng sox
 
@@ -37,6 +38,8 @@ test: deps lint
 	$(SWIFT) test
 	SWIFT=$(SWIFT) scripts/fuzz/run.sh --replay
 	python3 scripts/push/test_push.py
+	python3 scripts/voice/test_check_jyutping.py
+	python3 scripts/voice/test_espeak_tts.py
 
 # Rewrites the output of every `$ announce …` example in README.md and docs/
 # from what announce prints (the convention is in

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# measure-files.sh - duration, peak and pitch of WAV files named by their romanisation.
+#
+# Usage: scripts/voice/measure-files.sh [--tones 1-6] WAV...
+#
+# Runs scripts/voice/measure-files.py in the virtual environment measure.sh
+# makes (VENV, default .build/voice-venv) with pinned numpy.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "$0")" && pwd)"
+VENV="${VENV:-$HERE/../../.build/voice-venv}"
+NUMPY_VERSION=2.4.6
+
+if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import numpy, sys; sys.exit(numpy.__version__ != '$NUMPY_VERSION')" 2>/dev/null; then
+    python3 -m venv "$VENV"
+    "$VENV/bin/pip" install -q "numpy==$NUMPY_VERSION"
+fi
+exec "$VENV/bin/python" "$HERE/measure-files.py" "$@"
