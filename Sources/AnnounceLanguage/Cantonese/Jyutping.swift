@@ -12,12 +12,12 @@ package enum Jyutping {
         "六": "luk6", "七": "cat1", "八": "baat3", "九": "gau2", "十": "sap6", "百": "baak3", "千": "cin1",
         "万": "maan6", "亿": "jik1", "点": "dim2", "元": "jyun4", "角": "gok3", "分": "fan1",
         "到": "dou3", "账": "zoeng3", "支": "zi1", "付": "fu6", "宝": "bou2", "微": "mei4", "信": "seon3",
-        "收": "sau1", "款": "fun2", "已": "ji5", "入": "jap6", "钱": "cin4", "包": "baau1", "云": "wan4",
+        "收": "sau1", "款": "fun2", "已": "ji5", "入": "jap6", "钱": "cin2", "包": "baau1", "云": "wan4",
         "闪": "sim2", "扫": "sou3", "码": "maa5", "成": "sing4", "功": "gung1", "退": "teoi3", "商": "soeng1",
         "家": "gaa1", "美": "mei5", "团": "tyun4", "京": "ging1", "东": "dung1", "红": "hung4", "费": "fai3",
         "现": "jin6", "金": "gam1", "共": "gung6", "计": "gai3", "笔": "bat1", "请": "cing2", "查": "caa4",
-        "整": "zing2", "单": "daan1", "订": "ding6", "外": "ngoi6", "卖": "maai6", "新": "san1",
-        "会": "wui6", "员": "jyun4", "充": "cung1", "值": "zik6", "优": "jau1", "惠": "wai6",
+        "整": "zing2", "单": "daan1", "订": "deng6", "外": "ngoi6", "卖": "maai6", "新": "san1",
+        "会": "wui2", "员": "jyun4", "充": "cung1", "值": "zik6", "优": "jau1", "惠": "wai6",
     ]
 
     /// The citation syllables of `text`, one per character, from
