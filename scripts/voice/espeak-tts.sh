@@ -66,7 +66,7 @@ case "$LANGUAGE" in
     yue)
         VOICE="${ESPEAK_VOICE:-yue}"              # spoken from phoneme input, see the header
         VARIANT="${ESPEAK_VARIANT-announce-yue-m}" # 75-270 Hz: the level tones 1/3/6 apart
-        RATE="${ESPEAK_RATE:-175}"                # syllables as long as the Mandarin voice's at 210
+        RATE="${ESPEAK_RATE:-200}"                # the longest summary fits the budget at 1.33x (measurements.md)
         PITCH="${ESPEAK_PITCH:-50}"
         GAP="${ESPEAK_GAP:-0}"
         AMPLITUDE="${ESPEAK_AMPLITUDE:-70}"       # at 100 some items reach full scale
