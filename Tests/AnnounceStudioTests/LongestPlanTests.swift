@@ -12,8 +12,8 @@ struct LongestPlanTests {
 
     /// A voice with every word, sandhi run and (with `groups`) group unit of
     /// `coverage`, each clip lasting a pseudo-random number of frames.
-    static func voice(_ coverage: VoiceCoverage, seed: UInt64) throws -> (Voice, [String: Int]) {
-        let script = try VoiceScript(coverage: coverage)
+    static func voice(_ coverage: VoiceCoverage, seed: UInt64, language: Language = .mandarin) throws -> (Voice, [String: Int]) {
+        let script = try VoiceScript(coverage: coverage, language: language)
         var generator = SplitMix64(seed: seed)
         var clips: [String] = []
         var frames: [String: Int] = [:]
@@ -23,7 +23,7 @@ struct LongestPlanTests {
             // Longer runs are mostly longer, but not always: the argmax moves.
             frames[item.file] = item.key.count * 2500 + Int(generator.next() % 3000)
         }
-        let json = "{\"format\": 1, \"language\": \"cmn-Hans\", \"id\": \"t\", \"clips\": {\(clips.joined(separator: ","))}}"
+        let json = "{\"format\": 1, \"language\": \"\(language.tag)\", \"id\": \"t\", \"clips\": {\(clips.joined(separator: ","))}}"
         return (Voice(directory: "/nonexistent", manifest: try VoiceManifest(json: Data(json.utf8), source: "t")), frames)
     }
 
@@ -86,6 +86,36 @@ struct LongestPlanTests {
             }
         }
         #expect(tried > 20_000)
+    }
+
+    @Test("a Cantonese voice (no clip rules, 两 always) gets the longest plan enumeration finds, word and group units",
+          arguments: [VoiceCoverage.Units.words, .groups])
+    func cantoneseAgainstEnumeration(units: VoiceCoverage.Units) throws {
+        var coverage = VoiceCoverage.everything
+        coverage.units = units
+        coverage.leadYi = false
+        var tried = 0
+        let readings = Language.cantonese.readingOptions(among: ReadingOptions.allCombinations)
+        #expect(readings.count == 2)
+        for round in 0..<3 {
+            for (index, options) in readings.enumerated() {
+                let seed = UInt64(100 + round * 10 + index)
+                let (voice, frames) = try Self.voice(coverage, seed: seed, language: .cantonese)
+                #expect(voice.manifest.rules.isEmpty)
+                let lead = round % 2 == 0 ? [] : ["共计"]
+                let gap = round == 1 ? 0 : 240
+                let digits = Self.digitSets(seed: seed, integerDigits: 8)
+                let maximum = VoiceManifest.defaultMaximumAmount
+                guard let expected = try Self.bruteForce(voice, frames, options: options, lead: lead, maximum: maximum, gap: gap, digits: digits)
+                else { continue }
+                tried += expected.count
+                let found = try LongestPlan(voice: voice, clipFrames: frames, options: options, lead: lead)
+                    .longest(upTo: maximum, gap: gap, digits: digits, fractions: Self.fractions)
+                #expect(found.amount == expected.amount, "\(options) \(digits)")
+                #expect(found.length(gap: gap) == expected.length, "\(options) \(digits)")
+            }
+        }
+        #expect(tried > 5_000)
     }
 
     @Test("amounts of twelve digits: the 亿 group and the 零 of a skipped 万 group", arguments: [UInt64(1), 2, 3, 4])
