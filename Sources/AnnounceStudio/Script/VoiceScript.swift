@@ -103,8 +103,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         }
         if let long = phrases.first(where: { $0.count > Prefix.maximumLength }) {
             throw VoiceScriptError(
-                "phrase \(MessageText.quoted(long, limit: 60)) is longer than \(Prefix.maximumLength) characters: record words, not sentences",
-                category: .usage)
+                .unscriptable, "phrase \(MessageText.quoted(long, limit: 60)) is longer than \(Prefix.maximumLength) characters: record words, not sentences")
         }
         entries += phrases.map { ($0, .phrase) }
         var runs: [String] = []
@@ -122,13 +121,11 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         for (text, kind) in entries where !keys.contains(text) {
             guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else {
                 throw VoiceScriptError(
-                    "phrase \(MessageText.quoted(text)) must be one word: no blanks (record each word of a prefix separately)",
-                    category: .usage)
+                    .unscriptable, "phrase \(MessageText.quoted(text)) must be one word: no blanks (record each word of a prefix separately)")
             }
             guard let citation = Pinyin.syllables(of: text, pronunciations: pronunciations) else {
                 throw VoiceScriptError(
-                    "no pinyin for \(MessageText.quoted(text)): give it, e.g. --pinyin '\(MessageText.escaped(text))=\(text.map { _ in "xx1" }.joined(separator: " "))'",
-                    category: .usage)
+                    .unscriptable, "no pinyin for \(MessageText.quoted(text)): give it, e.g. --pinyin '\(MessageText.escaped(text))=\(text.map { _ in "xx1" }.joined(separator: " "))'")
             }
             keys.insert(text)
             let spoken = kind == .word ? citation : Pinyin.spoken(citation)
