@@ -109,7 +109,7 @@ public struct PushMessage: Equatable, Sendable {
             }
         }
         do {
-            message = try Message(template: template, amount: amount, count: count, prefix: prefix, options: options)
+            message = try Phrasing(template: template, prefix: prefix, reading: options).message(amount: amount, count: count)
         } catch {
             throw MalformedPushMessage(.noMessage, "\(Self.key): \(error.description)")
         }
