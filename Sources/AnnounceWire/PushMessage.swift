@@ -67,10 +67,10 @@ public struct PushMessage: Equatable, Sendable {
     ///   first in key order. A field this version does not know is passed
     ///   over: the rest still makes the message.
     public init(fields value: Any?) throws(MalformedPushMessage) {
-        guard let value else { throw MalformedPushMessage("the push has no \(Self.key)") }
-        guard let fields = value as? [AnyHashable: Any] else { throw MalformedPushMessage("\(Self.key) is not an object") }
+        guard let value else { throw MalformedPushMessage(.missing, "the push has no \(Self.key)") }
+        guard let fields = value as? [AnyHashable: Any] else { throw MalformedPushMessage(.notAnObject, "\(Self.key) is not an object") }
         func fail(_ field: String, _ problem: String) -> MalformedPushMessage {
-            MalformedPushMessage("\(Self.key).\(field) \(problem)")
+            MalformedPushMessage(.badField, "\(Self.key).\(field) \(problem)")
         }
         var amount: Amount?
         var count: Count?
@@ -109,9 +109,9 @@ public struct PushMessage: Equatable, Sendable {
             }
         }
         do {
-            message = try Message(template: template, amount: amount, count: count, prefix: prefix, options: options)
+            message = try Phrasing(template: template, prefix: prefix, reading: options).message(amount: amount, count: count)
         } catch {
-            throw MalformedPushMessage("\(Self.key): \(error.description)")
+            throw MalformedPushMessage(.noMessage, "\(Self.key): \(error.description)")
         }
     }
 
@@ -123,13 +123,19 @@ public struct PushMessage: Equatable, Sendable {
 }
 
 /// A push whose `announce-message` cannot be read: one line naming the field.
-public struct MalformedPushMessage: CategorizedError, Equatable, Sendable, CustomStringConvertible {
-    /// The one-line message.
-    public let description: String
+public typealias MalformedPushMessage = AnnounceError<PushMessageFault>
 
-    package init(_ description: String) {
-        self.description = description
-    }
+/// The kinds of ``MalformedPushMessage``; each is what the backend sent
+/// wrong (``ErrorCategory/rejectedInput``).
+public enum PushMessageFault: ErrorKind {
+    /// The push has no `announce-message`.
+    case missing
+    /// `announce-message` is not an object.
+    case notAnObject
+    /// A field of the wrong type, or with a value its reader refuses.
+    case badField
+    /// The fields make no message (a template's slot without its value).
+    case noMessage
 
     /// What the backend sent is wrong.
     public var category: ErrorCategory { .rejectedInput }

@@ -22,6 +22,15 @@ package struct AnnouncementJob: Sendable {
         /// A burst of payments said as one summary (their count and exact
         /// total), with each amount's text as given for the report.
         case burst([Amount], texts: [String])
+
+        /// The message that says this content with `phrasing`.
+        /// - Throws: ``/AnnounceLanguage/MessageError`` for content the template cannot take.
+        package func message(_ phrasing: Phrasing) throws(MessageError) -> Message {
+            switch self {
+            case .filled(let amount, let count): try phrasing.message(amount: amount, count: count)
+            case .burst(let amounts, _): try phrasing.message(together: amounts)
+            }
+        }
     }
 
     /// Where sounds are written and how their pushes are addressed: one for a
@@ -101,11 +110,7 @@ package struct AnnouncementJob: Sendable {
     ///   ``Announcer/render(_:)-(Announcer.Plan)``, ``SoundsFolder/create()`` and
     ///   ``SoundsFolder/write(_:name:reuse:durable:)``.
     package func run(with announcer: Announcer, delivery: Delivery) throws -> Outcome {
-        let message: Message
-        switch content {
-        case .filled(let amount, let count): message = try announcer.message(amount: amount, count: count)
-        case .burst(let amounts, _): message = try announcer.message(together: amounts)
-        }
+        let message = try content.message(announcer.options.phrasing)
         let plan = try announcer.plan(message)
         if let name {
             try SoundName.validate(name, format: announcer.options.format)

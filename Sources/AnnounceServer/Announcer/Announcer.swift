@@ -120,14 +120,14 @@ public final class Announcer: Sendable {
     /// be nil where the template has no such slot).
     /// - Throws: ``/AnnounceLanguage/MessageError`` when a slot has no value or a value no slot.
     public func message(amount: Amount?, count: Count?) throws(MessageError) -> Message {
-        try Message(template: options.template, amount: amount, count: count, prefix: options.prefix, options: options.reading)
+        try options.phrasing.message(amount: amount, count: count)
     }
 
     /// One announcement for a burst of payments: their count and exact
     /// total in the summary template (one amount alone: the payment sentence).
     /// - Throws: ``/AnnounceLanguage/MessageError`` for no amounts, too many, or a total too large.
     public func message(together amounts: [Amount]) throws(MessageError) -> Message {
-        try Message.burst(amounts, prefix: options.prefix, options: options.reading)
+        try options.phrasing.message(together: amounts)
     }
 
     /// Plans the announcement of `message`.

@@ -26,38 +26,38 @@ extension VoiceScript {
             members = try Self.parser.parseObject([UInt8](data))
         } catch {
             throw VoiceScriptError(
-                "\(shownSource): not a voice script (make one with 'announce voice script --format json'): \(MessageText.escaped(error.description))")
+                .invalidScript, "\(shownSource): not a voice script (make one with 'announce voice script --format json'): \(MessageText.escaped(error.description))")
         }
         let fields = JSONFields(members: members)
         if let version = try? fields.integer("version"), version != Self.currentVersion {
-            throw VoiceScriptError("\(shownSource): script version \(version) is not supported (this announce reads version \(Self.currentVersion))")
+            throw VoiceScriptError(.invalidScript, "\(shownSource): script version \(version) is not supported (this announce reads version \(Self.currentVersion))")
         }
         let script: VoiceScript
         do throws(JSONFields.Problem) {
             script = try VoiceScript(fields)
         } catch {
-            throw VoiceScriptError("\(shownSource): not a voice script (make one with 'announce voice script --format json'): \(error.description)")
+            throw VoiceScriptError(.invalidScript, "\(shownSource): not a voice script (make one with 'announce voice script --format json'): \(error.description)")
         }
-        guard !script.items.isEmpty else { throw VoiceScriptError("\(source): the script has no items") }
+        guard !script.items.isEmpty else { throw VoiceScriptError(.invalidScript, "\(source): the script has no items") }
         guard script.items.count <= VoiceManifest.maximumClips else {
-            throw VoiceScriptError("\(source): the script has \(script.items.count) items; a voice has at most \(VoiceManifest.maximumClips) clips")
+            throw VoiceScriptError(.invalidScript, "\(source): the script has \(script.items.count) items; a voice has at most \(VoiceManifest.maximumClips) clips")
         }
-        if let problem = script.covers?.problem { throw VoiceScriptError("\(source): \(problem)") }
+        if let problem = script.covers?.problem { throw VoiceScriptError(.invalidScript, "\(source): \(problem)") }
         var files: Set<String> = []
         var keys: Set<String> = []
         for (index, item) in script.items.enumerated() {
             guard item.number == index + 1 else {
-                throw VoiceScriptError("\(source): item \(index + 1) is numbered \(item.number): items must be numbered 1, 2, 3… in order")
+                throw VoiceScriptError(.invalidScript, "\(source): item \(index + 1) is numbered \(item.number): items must be numbered 1, 2, 3… in order")
             }
             guard VoiceManifest.isSafeRelativePath(item.file), !item.file.contains("/"), item.file.hasSuffix(".wav"),
                 files.insert(item.file).inserted
             else {
-                throw VoiceScriptError("\(source): item \(item.number) '\(item.text)': file '\(item.file)' must be a distinct .wav name without folders")
+                throw VoiceScriptError(.invalidScript, "\(source): item \(item.number) '\(item.text)': file '\(item.file)' must be a distinct .wav name without folders")
             }
             guard !item.key.isEmpty, item.key.unicodeScalars.count <= VoiceManifest.maximumWordLength,
                 !item.key.unicodeScalars.contains(where: { $0.properties.isWhitespace }), keys.insert(item.key).inserted
             else {
-                throw VoiceScriptError("\(source): item \(item.number) '\(item.text)': key '\(item.key)' must be one distinct word without blanks, at most \(VoiceManifest.maximumWordLength) characters")
+                throw VoiceScriptError(.invalidScript, "\(source): item \(item.number) '\(item.text)': key '\(item.key)' must be one distinct word without blanks, at most \(VoiceManifest.maximumWordLength) characters")
             }
         }
         self = script

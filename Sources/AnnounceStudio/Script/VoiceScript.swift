@@ -108,7 +108,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         do {
             coverage = try language.coverage(asked)
         } catch {
-            throw VoiceScriptError(error.description, category: error.category)
+            throw VoiceScriptError(.unscriptable, error.description)
         }
         var entries: [(text: String, kind: Kind)] = []
         let prefixWords = Set(coverage.prefixValues.flatMap(\.words))
@@ -119,8 +119,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         }
         if let long = phrases.first(where: { $0.count > Prefix.maximumLength }) {
             throw VoiceScriptError(
-                "phrase \(MessageText.quoted(long, limit: 60)) is longer than \(Prefix.maximumLength) characters: record words, not sentences",
-                category: .usage)
+                .unscriptable, "phrase \(MessageText.quoted(long, limit: 60)) is longer than \(Prefix.maximumLength) characters: record words, not sentences")
         }
         entries += phrases.map { ($0, .phrase) }
         let counts = coverage.templateValues.contains(where: { $0.slots.contains(.count) })
@@ -139,13 +138,12 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         for (text, kind) in entries where !keys.contains(text) {
             guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else {
                 throw VoiceScriptError(
-                    "phrase \(MessageText.quoted(text)) must be one word: no blanks (record each word of a prefix separately)",
-                    category: .usage)
+                    .unscriptable, "phrase \(MessageText.quoted(text)) must be one word: no blanks (record each word of a prefix separately)")
             }
             guard let citation = language.syllables(of: text, pronunciations: pronunciations) else {
                 throw VoiceScriptError(
-                    "no \(language.romanisation) for \(MessageText.quoted(text)): give it, e.g. --\(language.romanisation) '\(MessageText.escaped(text))=\(text.map { _ in "xx1" }.joined(separator: " "))'",
-                    category: .usage)
+                    .unscriptable,
+                    "no \(language.romanisation) for \(MessageText.quoted(text)): give it, e.g. --\(language.romanisation) '\(MessageText.escaped(text))=\(text.map { _ in "xx1" }.joined(separator: " "))'")
             }
             keys.insert(text)
             let spoken = kind == .word ? citation : language.spoken(citation)

@@ -21,14 +21,7 @@ struct MessageInput {
     /// - Throws: what ``job(for:name:announceID:)`` throws, and
     ///   ``MessageError`` for a message the template refuses.
     func message(for text: String) throws -> Message {
-        switch try content(for: text) {
-        case .filled(let amount, let count):
-            return try Message(
-                template: phrase.parsedTemplate, amount: amount, count: count, prefix: phrase.parsedPrefix,
-                options: phrase.readingOptions)
-        case .burst(let amounts, _):
-            return try Message.burst(amounts, prefix: phrase.parsedPrefix, options: phrase.readingOptions)
-        }
+        try content(for: text).message(phrase.phrasing)
     }
 
     private func content(for text: String) throws -> AnnouncementJob.Content {
