@@ -24,18 +24,8 @@ package enum Jyutping {
     /// `pronunciations` (whole text → syllables separated by blanks or `-`)
     /// or the lexicon; nil when a character has no known Jyutping.
     package static func syllables(of text: String, pronunciations: [String: String] = [:]) -> [String]? {
-        if let given = pronunciations[text] {
-            let parts = given.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
-            return parts.count == text.count && parts.allSatisfy(isSyllable) ? parts : nil
-        }
-        var result: [String] = []
-        for character in text {
-            guard let syllable = pronunciations[String(character)] ?? lexicon[character], isSyllable(syllable) else {
-                return nil
-            }
-            result.append(syllable)
-        }
-        return result
+        Romanisation.syllables(
+            of: text, given: pronunciations[text], pronunciations: pronunciations, lexicon: lexicon, isSyllable: isSyllable)
     }
 
     /// Whether `syllable` is lowercase ASCII letters and a tone digit 1–6.
