@@ -172,10 +172,6 @@ public struct SoundsFolder: Sendable, Equatable {
         return true
     }
 
-    /// Temporary files are pruned only once older than this too (seconds):
-    /// a younger one may be a write in flight.
-    public static let temporaryAge = 3600.0
-
     /// A file ``prune(olderThan:dryRun:now:)`` found.
     public struct PrunedFile: Equatable, Sendable {
         /// The file's path.
@@ -190,9 +186,10 @@ public struct SoundsFolder: Sendable, Equatable {
         public let error: String?
     }
 
-    /// Removes announce's own files older than `seconds`: content-derived
-    /// sounds and temporary files (``SoundName/kind(of:)``), never a file
-    /// named by a user, another file, a folder or a symbolic link.
+    /// Removes announce's own files older than `seconds`, by
+    /// ``SoundFolderRule``: content-derived sounds, and temporary files once
+    /// older than ``SoundFolderRule/temporaryAge`` too; never a file named
+    /// by a user, another file, a folder or a symbolic link.
     ///
     /// Acts only inside the real folder: when `Library` or `Library/Sounds`
     /// (or the folder given to ``init(path:)``) is a symbolic link it
@@ -216,18 +213,20 @@ public struct SoundsFolder: Sendable, Equatable {
         case .success(let found): names = found
         case .failure(let error): throw AudioError(.unwritable, "cannot read \(path): \(error)")
         }
+        var entries: [String: SoundFolderRule.Entry] = [:]
+        for name in names where SoundName.isOwn(name) {
+            guard let status = FileStatus(directory: folder, name: name) else { continue }
+            entries[name] = SoundFolderRule.Entry(
+                name: name, isRegularFile: status.kind == .regular, bytes: status.size, age: now - status.modified)
+        }
         var pruned: [PrunedFile] = []
-        for name in names.sorted() where SoundName.kind(of: name) != nil {
-            guard let status = FileStatus(directory: folder, name: name), status.kind == .regular else { continue }
-            let age = now - status.modified
-            // A temporary file younger than an hour may be a write in flight.
-            let limit = SoundName.kind(of: name) == .temporary ? max(seconds, Self.temporaryAge) : seconds
-            guard age > limit else { continue }
+        for name in SoundFolderRule(lifetime: seconds).removals(from: Array(entries.values)).sorted() {
+            guard let entry = entries[name] else { continue }
             var error: String?
             if !dryRun, case .failure(let failure) = retryingInterrupts({ systemUnlinkAt(folder, name) }) {
                 error = failure.description
             }
-            pruned.append(PrunedFile(path: path(of: name), bytes: status.size, age: age, removed: !dryRun && error == nil, error: error))
+            pruned.append(PrunedFile(path: path(of: name), bytes: entry.bytes, age: entry.age, removed: !dryRun && error == nil, error: error))
         }
         return pruned
     }
