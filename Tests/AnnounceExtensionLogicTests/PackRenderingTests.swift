@@ -74,6 +74,36 @@ import Testing
         #expect(try Data(contentsOf: folder.url(of: name)) == right)
     }
 
+    @Test("a FIFO, a link or a longer file at the name is replaced: never read, followed or served")
+    func oddFilesAtTheName() throws {
+        let scratch = try ScratchFolder("pack-odd")
+        let folder = try Self.folder(scratch)
+        let message = try Message(amount: try Amount(parsing: "7.5"))
+        guard case .announced(let name) = Self.rendering.announce(try Self.push(message), in: folder) else {
+            Issue.record("not announced")
+            return
+        }
+        let path = folder.url(of: name).path
+        let right = try Data(contentsOf: folder.url(of: name))
+        let decoy = scratch.url.appendingPathComponent("decoy.caf")
+        try right.write(to: decoy)
+        let decoyTime = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: decoyTime], ofItemAtPath: decoy.path)
+        for odd in ["fifo", "link", "longer"] {
+            try FileManager.default.removeItem(atPath: path)
+            switch odd {
+            case "fifo": #expect(mkfifo(path, 0o644) == 0)
+            case "link": try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: decoy.path)
+            default: try (right + Data([0])).write(to: folder.url(of: name))
+            }
+            #expect(Self.rendering.announce(try Self.push(message), in: folder) == .announced(name), "\(odd)")
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType == .typeRegular, "\(odd)")
+            #expect(try Data(contentsOf: folder.url(of: name)) == right, "\(odd)")
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: decoy.path)[.modificationDate] as? Date == decoyTime)
+        #expect(try Data(contentsOf: decoy) == right)
+    }
+
     @Test("what the pack cannot say is refused, nothing is written, and the log line names no amount", arguments: [
         #"{"amount": "5", "prefix": "美团 收款"}"#,  // a prefix the voice has no clip for
         #"{"amount": "5", "template": "{prefix}退款{amount}元整"}"#,  // a template word without a clip
