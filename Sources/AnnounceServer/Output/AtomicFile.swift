@@ -85,15 +85,7 @@ package enum AtomicFile {
 
     /// Flushes a folder's entries, so a rename in it survives a power cut.
     static func flushFolder(_ folder: String, for path: String) throws(AudioError) {
-        let opened = retryingInterrupts { systemOpen(folder, systemOpenReadOnly) }
-        guard case .success(let descriptor) = opened else {
-            if case .failure(let error) = opened { throw AudioError(.unwritable, "cannot write \(path): \(error)") }
-            return
-        }
-        defer { _ = systemClose(descriptor) }
-        if case .failure(let error) = retryingInterrupts({ systemFsync(descriptor) }) {
-            throw AudioError(.unwritable, "cannot write \(path): \(error)")
-        }
+        if let error = systemFlushFolder(folder) { throw AudioError(.unwritable, "cannot write \(path): \(error)") }
     }
 
     /// The folder part of `path` with its trailing slash (empty for the

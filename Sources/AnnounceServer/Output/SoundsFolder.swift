@@ -132,44 +132,12 @@ public struct SoundsFolder: Sendable, Equatable {
     /// holds exactly them, else written atomically.
     private func put(_ bytes: UnsafeRawBufferPointer, name: String, reuse: Bool, durable: Bool) throws(AudioError) -> WrittenSound {
         let filePath = path(of: name)
-        if reuse, Self.holds(bytes, at: filePath, durable: durable) {
+        // A file that cannot be touched or flushed is written again instead.
+        if reuse, ExactFile.holds(bytes, atPath: filePath, touch: .required, durable: durable) {
             return WrittenSound(path: filePath, name: name, bytes: bytes.count, reused: true)
         }
         try AtomicFile.write(bytes, to: filePath, durable: durable)
         return WrittenSound(path: filePath, name: name, bytes: bytes.count, reused: false)
-    }
-
-    /// Whether the regular file at `path` (not a link, not a FIFO: opened
-    /// without following links and without blocking) holds exactly `bytes`.
-    /// A file that does is touched (its age restarts, so `prune` keeps a
-    /// sound still handed out) and, with `durable`, flushed with its folder.
-    static func holds(_ bytes: UnsafeRawBufferPointer, at path: String, durable: Bool = false) -> Bool {
-        guard case .success(let descriptor) = retryingInterrupts({ systemOpen(path, systemOpenNoFollowNonBlocking) })
-        else { return false }
-        defer { _ = systemClose(descriptor) }
-        guard let status = FileStatus(descriptor: descriptor), status.kind == .regular, status.size == bytes.count
-        else { return false }
-        // One byte more than expected shows a file that grew meanwhile.
-        var onDisk = [UInt8](repeating: 0, count: bytes.count + 1)
-        var filled = 0
-        while filled < onDisk.count {
-            let read = onDisk.withUnsafeMutableBytes { buffer in
-                retryingInterrupts { systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled) }
-            }
-            guard case .success(let count) = read, count > 0 else { break }
-            filled += count
-        }
-        guard filled == bytes.count,
-            bytes.isEmpty || onDisk.withUnsafeBytes({ systemMemoryEqual($0.baseAddress!, bytes.baseAddress!, bytes.count) })
-        else { return false }
-        // A file that cannot be touched or flushed is written again instead.
-        guard case .success = retryingInterrupts({ systemTouch(descriptor) }) else { return false }
-        if durable {
-            guard case .success = retryingInterrupts({ systemFsync(descriptor) }),
-                (try? AtomicFile.flushFolder(Paths.parent(of: path), for: path)) != nil
-            else { return false }
-        }
-        return true
     }
 
     /// A file ``prune(olderThan:dryRun:now:)`` found.
