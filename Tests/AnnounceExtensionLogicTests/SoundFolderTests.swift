@@ -92,4 +92,31 @@ import Testing
         #expect(!folder.hasFile(named: "announce-5-0000000a.caf"))
         #expect(FileManager.default.fileExists(atPath: folder.url(of: "announce-5-0000000a.caf").path))
     }
+
+    @Test func installReplacesAFileALinkOrAFIFOAndRefusesAFolderLeavingNoTemporaryFile() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = SoundFolder(directory: root.appendingPathComponent("Library/Sounds"))
+        try folder.create()
+        let decoy = root.appendingPathComponent("decoy.caf")
+        try Data("decoy".utf8).write(to: decoy)
+        try Data("old".utf8).write(to: folder.url(of: "announce-1-0000000a.caf"))
+        try FileManager.default.createSymbolicLink(at: folder.url(of: "announce-2-0000000a.caf"), withDestinationURL: decoy)
+        #expect(mkfifo(folder.url(of: "announce-3-0000000a.caf").path, 0o644) == 0)
+        for number in 1...3 {
+            try folder.install(as: "announce-\(number)-0000000a.caf", placing: { try Data("new".utf8).write(to: $0) })
+            #expect(folder.hasFile(named: "announce-\(number)-0000000a.caf"))
+            #expect(try Data(contentsOf: folder.url(of: "announce-\(number)-0000000a.caf")) == Data("new".utf8))
+        }
+        #expect(try Data(contentsOf: decoy) == Data("decoy".utf8))
+        try FileManager.default.createDirectory(at: folder.url(of: "announce-4-0000000a.caf"), withIntermediateDirectories: false)
+        #expect(throws: SoundFolder.InstallFailure.self) {
+            try folder.install(as: "announce-4-0000000a.caf", placing: { try Data("new".utf8).write(to: $0) })
+        }
+        struct Refused: Error {}
+        #expect(throws: Refused.self) {
+            try folder.install(as: "announce-5-0000000a.caf", placing: { try Data("new".utf8).write(to: $0) }, check: { _ in throw Refused() })
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.directory.path).sorted()
+            == (1...4).map { "announce-\($0)-0000000a.caf" })
+    }
 }
