@@ -34,7 +34,7 @@ import AnnounceWire
 enum FallbackSound {
     /// What an installation found.
     enum Installation: Equatable, Sendable {
-        /// The same sound was already there; nothing was written.
+        /// The same sound was already there (`ExactFile`); its bytes were not written again.
         case present
         /// The sound was copied (it was missing or damaged).
         case installed
@@ -84,7 +84,7 @@ enum FallbackSound {
         guard DownloadCheck.fileType(of: bundled, named: base) != nil else { throw Failure.notSound }
         guard let name = contentName(of: bytes, base: base) else { throw Failure.refusedName }
         let installation: Installation
-        if folder.hasFile(named: name), contents(of: folder.url(of: name)) == bytes {
+        if ExactFile.holds([UInt8](bytes), atPath: folder.url(of: name).path, touch: .bestEffort) {
             installation = .present
         } else {
             try folder.install(as: name, placing: { try bytes.write(to: $0, options: .withoutOverwriting) })
