@@ -62,6 +62,22 @@ struct LongestPlanTests {
         return best.map { ($0.amount, $0.length, count) }
     }
 
+    /// The search's longest plan against enumeration over amounts of eight
+    /// integer digits drawn from `seed`: how many amounts were tried.
+    static func compare(
+        _ voice: Voice, _ frames: [String: Int], options: ReadingOptions, lead: [String], maximum: Amount, gap: Int, seed: UInt64,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Int {
+        let digits = digitSets(seed: seed, integerDigits: 8)
+        guard let expected = try bruteForce(voice, frames, options: options, lead: lead, maximum: maximum, gap: gap, digits: digits)
+        else { return 0 }
+        let found = try LongestPlan(voice: voice, clipFrames: frames, options: options, lead: lead)
+            .longest(upTo: maximum, gap: gap, digits: digits, fractions: fractions)
+        #expect(found.amount == expected.amount, "\(options) \(digits)", sourceLocation: sourceLocation)
+        #expect(found.length(gap: gap) == expected.length, "\(options) \(digits)", sourceLocation: sourceLocation)
+        return expected.count
+    }
+
     @Test("the longest plan is the one enumeration finds, for word and group voices, every reading option, with and without a lead",
           arguments: [VoiceCoverage.Units.words, .groups])
     func againstEnumeration(units: VoiceCoverage.Units) throws {
@@ -75,14 +91,7 @@ struct LongestPlanTests {
                 let lead = index % 2 == 0 ? [] : ["共计"]
                 let maximum = index % 3 == 0 ? VoiceManifest.defaultMaximumAmount : try Amount(parsing: "20100505.55")
                 let gap = index % 2 == 0 ? 320 : 0
-                let digits = Self.digitSets(seed: seed, integerDigits: 8)
-                guard let expected = try Self.bruteForce(voice, frames, options: options, lead: lead, maximum: maximum, gap: gap, digits: digits)
-                else { continue }
-                tried += expected.count
-                let found = try LongestPlan(voice: voice, clipFrames: frames, options: options, lead: lead)
-                    .longest(upTo: maximum, gap: gap, digits: digits, fractions: Self.fractions)
-                #expect(found.amount == expected.amount, "\(options) \(digits)")
-                #expect(found.length(gap: gap) == expected.length, "\(options) \(digits)")
+                tried += try Self.compare(voice, frames, options: options, lead: lead, maximum: maximum, gap: gap, seed: seed)
             }
         }
         #expect(tried > 20_000)
@@ -104,15 +113,8 @@ struct LongestPlanTests {
                 #expect(voice.manifest.rules.isEmpty)
                 let lead = round % 2 == 0 ? [] : ["共计"]
                 let gap = round == 1 ? 0 : 240
-                let digits = Self.digitSets(seed: seed, integerDigits: 8)
-                let maximum = VoiceManifest.defaultMaximumAmount
-                guard let expected = try Self.bruteForce(voice, frames, options: options, lead: lead, maximum: maximum, gap: gap, digits: digits)
-                else { continue }
-                tried += expected.count
-                let found = try LongestPlan(voice: voice, clipFrames: frames, options: options, lead: lead)
-                    .longest(upTo: maximum, gap: gap, digits: digits, fractions: Self.fractions)
-                #expect(found.amount == expected.amount, "\(options) \(digits)")
-                #expect(found.length(gap: gap) == expected.length, "\(options) \(digits)")
+                tried += try Self.compare(
+                    voice, frames, options: options, lead: lead, maximum: VoiceManifest.defaultMaximumAmount, gap: gap, seed: seed)
             }
         }
         #expect(tried > 5_000)

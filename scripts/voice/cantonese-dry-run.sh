@@ -7,7 +7,7 @@
 #   ITEMS   lines WORD<TAB>JYUTPING (default scripts/voice/cantonese-items.tsv:
 #           the words of the Cantonese table, 两 before its units, the prefixes)
 #   OUTDIR  a new or empty folder; gets one WAV per item, named by its Jyutping
-#           (zi1-fu6-bou2.wav), then the figures of measure-files.sh are printed.
+#           (zi1-fu6-bou2.wav), then the figures of measure.sh --files are printed.
 # The settings are espeak-tts.sh's Cantonese ones; ESPEAK_* overrides them
 # (ESPEAK_LANGUAGE is set to yue here).
 set -euo pipefail
@@ -30,4 +30,4 @@ while IFS=$'\t' read -r word jyutping; do
     files+=("$file")
 done < "$items"
 "$HERE/espeak-tts.sh" --settings
-"$HERE/measure-files.sh" --tones 1-6 "${files[@]}"
+"$HERE/measure.sh" --files --tones 1-6 "${files[@]}"

@@ -1,6 +1,6 @@
 """Measures WAV files named by their tone-numbered romanisation: the figures of measure.py per file.
 
-Usage: python measure-files.py [--tones 1-6] WAV...   (through scripts/voice/measure-files.sh, which
+Usage: python measure-files.py [--tones 1-6] WAV...   (through scripts/voice/measure.sh --files, which
 makes the pinned virtual environment).
 
 A file's name without .wav is its syllables joined by "-" (jat1.wav, zi1-fu6-bou2.wav): their number
