@@ -93,6 +93,16 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
         return ReadingOptions(style: asked.style, liang: asked.liang || defaults.liang, leadYi: asked.leadYi || defaults.leadYi)
     }
 
+    /// Checks that a message read with `options` is one a voice of this
+    /// language says as it is: a message made for a voice of another
+    /// language (a Mandarin server's 二百 for a Cantonese pack) is refused
+    /// rather than said in a reading this language does not use.
+    /// - Throws: ``LanguageError`` naming the reading.
+    public func check(_ options: ReadingOptions) throws(LanguageError) {
+        let own = try readingOptions(options)
+        guard own == options else { throw LanguageError(.otherReading, tag: tag, language: self) }
+    }
+
     /// The distinct options readings with each of `options` get in this
     /// language, those it does not define left out: what a voice of it says.
     public func readingOptions(among options: [ReadingOptions]) -> [ReadingOptions] {

@@ -12,6 +12,9 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
         case unknown
         /// A reading option the language does not define.
         case undefinedVariant(ReadingVariant)
+        /// A message read as another language reads it (without the 两
+        /// Cantonese always says).
+        case otherReading
     }
 
     /// What kind of problem this is.
@@ -42,6 +45,8 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
             return "\(languageName ?? tag) has no 一十 reading (--lead-yi): a leading ten is said 十 alone, as in 十二"
         case .undefinedVariant(let variant):
             return "\(languageName ?? tag) has no \(variant.words) reading (--\(variant.rawValue))"
+        case .otherReading:
+            return "the message is read without 两, which \(languageName ?? tag) says before 百/千/万/亿 and 元: it was made for a voice of another language"
         }
     }
 }

@@ -41,6 +41,19 @@ import Testing
         #expect(try Language.cantonese.readingOptions(ReadingOptions(style: .currency)) == ReadingOptions(style: .currency, liang: true))
     }
 
+    @Test("a message made for another language's voice is refused by a Cantonese one, in one line")
+    func otherReading() throws {
+        try Language.cantonese.check(ReadingOptions(liang: true))
+        try Language.cantonese.check(ReadingOptions(style: .currency, liang: true))
+        #expect {
+            try Language.cantonese.check(ReadingOptions())
+        } throws: { error in
+            "\(error)" == "the message is read without 两, which Cantonese says before 百/千/万/亿 and 元: it was made for a voice of another language"
+        }
+        #expect(throws: LanguageError.self) { try Language.cantonese.check(ReadingOptions(liang: true, leadYi: true)) }
+        for options in ReadingOptions.allCombinations { try Language.mandarin.check(options) }
+    }
+
     @Test("Mandarin keeps every option as asked")
     func mandarinReadings() throws {
         for options in ReadingOptions.allCombinations {
