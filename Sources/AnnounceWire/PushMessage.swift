@@ -20,8 +20,9 @@ import AnnounceVoice
 ///
 /// `amount` (yuan, exact, as `Amount`'s description writes it), `count`,
 /// `prefix` (a preset's name, or the phrase with a blank between words),
-/// `template` (a preset's name or the template text), `style`, `liang` and
-/// `leadYi`; each only when the message has it or it is not the default.
+/// `template` (a preset's name or the template text), `style`, `liang`,
+/// `leadYi` and `language` (the voice's, `yue-Hans`); each only when the
+/// message has it or it is not the default (Mandarin for `language`).
 /// The server writes it (``PushPayload/payload(url:id:at:message:held:)``);
 /// the extension reads it back with ``init(value:)`` into the same
 /// ``/AnnounceLanguage/Message``.
@@ -31,10 +32,15 @@ public struct PushMessage: Equatable, Sendable {
 
     /// The message.
     public let message: Message
+    /// The language of the voice it was made for: a phone whose pack
+    /// speaks another says nothing of it (`language`, written only for a
+    /// language other than Mandarin).
+    public let language: Language
 
-    /// The push's message for `message`.
-    public init(_ message: Message) {
+    /// The push's message for `message`, made for a voice of `language`.
+    public init(_ message: Message, language: Language = .mandarin) {
         self.message = message
+        self.language = language
     }
 
     /// The message as a JSON object, fields in sorted order.
@@ -42,6 +48,7 @@ public struct PushMessage: Equatable, Sendable {
         var object = JSONObject()
         if let amount = message.amount { object.add("amount", amount.description) }
         if let count = message.count { object.add("count", count.value) }
+        if language != .mandarin { object.add("language", language.tag) }
         if message.options.leadYi { object.add("leadYi", true) }
         if message.options.liang { object.add("liang", true) }
         if message.prefix != .standard { object.add("prefix", Self.argument(for: message.prefix)) }
@@ -77,6 +84,7 @@ public struct PushMessage: Equatable, Sendable {
         var prefix = Prefix.standard
         var template = Template.payment
         var options = ReadingOptions()
+        var language = Language.mandarin
         // In key order: of several wrong fields the same one is named
         // every time (a dictionary's order changes from process to process).
         let named = fields.compactMap { key, value in (key as? String).map { (key: $0, value: value) } }
@@ -101,6 +109,9 @@ public struct PushMessage: Equatable, Sendable {
                     throw fail(key, "is not one of \(ReadingStyle.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 options.style = read
+            case "language":
+                guard let text = value as? String else { throw fail(key, "is not a string") }
+                do { language = try Language(tag: text) } catch { throw fail(key, "is refused: \(error.description)") }
             case "liang", "leadYi":
                 guard let flag = PushNumber.boolean(value) else { throw fail(key, "is not true or false") }
                 if key == "liang" { options.liang = flag } else { options.leadYi = flag }
@@ -108,6 +119,7 @@ public struct PushMessage: Equatable, Sendable {
                 continue
             }
         }
+        self.language = language
         do {
             message = try Phrasing(template: template, prefix: prefix, reading: options).message(amount: amount, count: count)
         } catch {
