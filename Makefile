@@ -11,9 +11,10 @@ BENCH_PACKAGES := sox gcc libc6-dev
 # Debian packages `make test` needs beyond the build's: curl (with HTTP/2,
 # as Debian 12 builds it) and Python's venv, for the push scripts in
 # scripts/apns and scripts/push that the tests run against servers on
-# 127.0.0.1.
-TEST_PACKAGES := curl ca-certificates python3 python3-venv
-# Debian packages `make voice` needs to regenerate the default voice.
+# 127.0.0.1; espeak-ng and sox, for the Cantonese voice's scripts
+# (scripts/voice/espeak-tts.sh, scripts/voice/check-jyutping).
+TEST_PACKAGES := curl ca-certificates python3 python3-venv espeak-ng sox
+# Debian packages `make voice` needs to regenerate the bundled voices.
 VOICE_PACKAGES := espeak-ng sox
 
 .PHONY: all deps build test lint docs docs-examples demo bench voice install clean fuzz
@@ -37,6 +38,8 @@ test: deps lint
 	$(SWIFT) test
 	SWIFT=$(SWIFT) scripts/fuzz/run.sh --replay
 	python3 scripts/push/test_push.py
+	python3 scripts/voice/test_check_jyutping.py
+	python3 scripts/voice/test_espeak_tts.py
 
 # Rewrites the output of every `$ announce …` example in README.md and docs/
 # from what announce prints (the convention is in
@@ -92,17 +95,23 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) scripts/fuzz/run.sh
 
-# The bundled voice, through the route users use (voice script, voice build --tts).
+# The bundled voices, through the route users use (voice script, voice build --tts):
+# the default (Mandarin) and the Cantonese one.
 voice: build
 	@scripts/install-deps.sh $(VOICE_PACKAGES)
-	scripts/make-voice.sh Clips/default
+	scripts/make-voice.sh Clips/default mandarin
+	scripts/make-voice.sh Clips/cantonese cantonese
 
-# Installs the binary and the bundled voice, where announce finds it:
-# PREFIX/bin/announce and PREFIX/share/announce/voices/default.
+# Installs the binary and the bundled voices, where announce finds them:
+# PREFIX/bin/announce and PREFIX/share/announce/voices/NAME.
+BUNDLED_VOICES := default cantonese
 install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/announce/voices/default"
+	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 .build/release/announce "$(DESTDIR)$(PREFIX)/bin/announce"
-	install -m 644 Clips/default/* "$(DESTDIR)$(PREFIX)/share/announce/voices/default/"
+	for voice in $(BUNDLED_VOICES); do \
+		install -d "$(DESTDIR)$(PREFIX)/share/announce/voices/$$voice" && \
+		install -m 644 Clips/$$voice/* "$(DESTDIR)$(PREFIX)/share/announce/voices/$$voice/" || exit 1; \
+	done
 
 clean:
 	rm -rf .build

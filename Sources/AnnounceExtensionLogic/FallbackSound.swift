@@ -27,14 +27,14 @@ import AnnounceWire
 /// a new name, and the copy under an older name is deleted once it is
 /// 10 minutes old (a notification just handed back may still name it). Its
 /// name is plain, never announce's, so the announcements' cleanup
-/// (``SoundFolderPolicy``) never deletes it.
+/// (`SoundFolderRule`) never deletes it.
 ///
 /// Foundation and the wire contract only: the package compiles this file on
 /// Linux and tests it.
 enum FallbackSound {
     /// What an installation found.
     enum Installation: Equatable, Sendable {
-        /// The same sound was already there; nothing was written.
+        /// The same sound was already there (`ExactFile`); its bytes were not written again.
         case present
         /// The sound was copied (it was missing or damaged).
         case installed
@@ -59,7 +59,7 @@ enum FallbackSound {
 
     /// How long a copy under an older name is kept: the folder policy's
     /// protected age, for a notification that still names it.
-    static let keptAfterReplacement = SoundFolderPolicy().protectedAge
+    static let keptAfterReplacement = SoundFolderRule.phone.protectedAge
 
     /// `base` with the content's digest before its extension:
     /// `payment-fallback.wav` → `payment-fallback-1a2b3c4d.wav`. Nil when
@@ -84,7 +84,7 @@ enum FallbackSound {
         guard DownloadCheck.fileType(of: bundled, named: base) != nil else { throw Failure.notSound }
         guard let name = contentName(of: bytes, base: base) else { throw Failure.refusedName }
         let installation: Installation
-        if folder.hasFile(named: name), contents(of: folder.url(of: name)) == bytes {
+        if ExactFile.holds([UInt8](bytes), atPath: folder.url(of: name).path, touch: .bestEffort) {
             installation = .present
         } else {
             try folder.install(as: name, placing: { try bytes.write(to: $0, options: .withoutOverwriting) })
@@ -108,8 +108,8 @@ enum FallbackSound {
     }
 
     private static func removeOlderCopies(of base: String, keeping name: String, in folder: SoundFolder, now: Date) {
-        for entry in folder.entries() where entry.isRegularFile && entry.name != name && isContentName(entry.name, of: base) {
-            guard now.timeIntervalSince(entry.modified) > keptAfterReplacement else { continue }
+        for entry in folder.entries(now: now) where entry.isRegularFile && entry.name != name && isContentName(entry.name, of: base) {
+            guard entry.age > keptAfterReplacement else { continue }
             try? FileManager.default.removeItem(at: folder.url(of: entry.name))
         }
     }

@@ -68,9 +68,9 @@ struct PackRendering: Sendable {
 
     /// Renders the push's `announce-message` into `folder`, atomically,
     /// under the announcement's content name. A file already there under
-    /// that name is used only if it holds exactly these bytes (and is
-    /// touched, so the cleanup counts its age from this use); any other is
-    /// replaced.
+    /// that name is used only if it holds exactly these bytes (`ExactFile`:
+    /// never a link followed or a FIFO read; touched, so the cleanup counts
+    /// its age from this use); any other is replaced.
     func announce(_ push: PushFields, in folder: SoundFolder) -> Outcome {
         guard let message = push.message else {
             return .cannotSay(push.messageProblem?.description ?? "the push has no \(PushMessage.key)")
@@ -86,8 +86,8 @@ struct PackRendering: Sendable {
             return .cannotSay("the pack's file cannot be written: \(error)")
         }
         let name = announcement.soundName
-        if Self.holds(bytes, at: folder.url(of: name)) {
-            folder.touch(name)
+        // Touched when it can be; a file that cannot be is still announced.
+        if ExactFile.holds(bytes, atPath: folder.url(of: name).path, touch: .bestEffort) {
             return .announced(name)
         }
         do {
@@ -106,13 +106,5 @@ struct PackRendering: Sendable {
         case .otherVersion: "the pack is from another engine version"
         case .cannotSay: "the pack cannot say this message (a word, an amount or a length beyond it)"
         }
-    }
-
-    /// Whether the regular file at `url` holds exactly `bytes`.
-    static func holds(_ bytes: [UInt8], at url: URL) -> Bool {
-        guard LockedRecordFile.regularFileSize(at: url) == bytes.count,
-              let onDisk = try? Data(contentsOf: url)
-        else { return false }
-        return onDisk.elementsEqual(bytes)
     }
 }

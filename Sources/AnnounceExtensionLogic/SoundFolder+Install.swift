@@ -3,14 +3,8 @@ import AnnounceLanguage
 import AnnounceVoice
 import AnnounceEngine
 import AnnounceWire
-// rename(2) from the C library, which Foundation brings on Apple's platforms.
 #if canImport(FoundationEssentials)
     import FoundationEssentials
-    #if canImport(Glibc)
-        import Glibc
-    #elseif canImport(Musl)
-        import Musl
-    #endif
 #else
     import Foundation
 #endif
@@ -32,23 +26,27 @@ extension SoundFolder {
     /// `placing` puts the content at a temporary URL in this folder (moves a
     /// download there, or writes bytes); `check` may then refuse it. The
     /// temporary file gets ``SoundFolder/protection`` and the final rename
-    /// stays inside one folder, which is atomic and replaces whatever had the
-    /// name (a link is replaced, never followed). On any failure (a full or
-    /// read-only container, a refused check) the temporary file is removed
-    /// and the error rethrown; a temporary file left by a killed process
-    /// matches the cleanup rule and is deleted later.
+    /// stays inside one folder (`AtomicInstall`), which is atomic and
+    /// replaces whatever had the name (a link is replaced, never followed).
+    /// On any failure (a full or read-only container, a refused check) the
+    /// temporary file is removed and the error rethrown; a temporary file
+    /// left by a killed process matches the cleanup rule and is deleted later.
     func install(as name: String, placing: (URL) throws -> Void, check: (URL) throws -> Void = { _ in }) throws {
         guard SoundName.delivery(of: name) != .refused else { throw InstallFailure.refusedName }
-        let temporary = url(of: Self.temporaryName())
         do {
-            try placing(temporary)
-            // Readable while the phone is locked, after its first unlock.
-            try FileManager.default.setAttributes([.protectionKey: Self.protection], ofItemAtPath: temporary.path)
-            try check(temporary)
-            guard rename(temporary.path, url(of: name).path) == 0 else { throw InstallFailure.rename(errno) }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+            // A FIFO at an announcement's name is replaced like any file: the
+            // folder is the App Group's own, so nothing outside it is touched.
+            try AtomicInstall(refusesSpecialFiles: false).install(
+                at: url(of: name).path,
+                create: { url(of: Self.temporaryName()).path },
+                fill: { temporary in
+                    try placing(URL(fileURLWithPath: temporary))
+                    // Readable while the phone is locked, after its first unlock.
+                    try FileManager.default.setAttributes([.protectionKey: Self.protection], ofItemAtPath: temporary)
+                },
+                check: { try check(URL(fileURLWithPath: $0)) })
+        } catch AtomicInstall.Failure.rename(let code) {
+            throw InstallFailure.rename(code)
         }
     }
 }

@@ -10,7 +10,8 @@ import AnnounceWire
 #endif
 
 /// The App Group's `Library/Sounds` as the extension and the app use it:
-/// listing, pruning by ``SoundFolderPolicy``, and touching a reused file.
+/// listing, pruning by a `SoundFolderRule` (the wire contract's, shared with
+/// `announce prune`), and touching a reused file.
 ///
 /// Foundation and the wire contract only: the package compiles this file on
 /// Linux and tests it on real folders.
@@ -41,26 +42,26 @@ struct SoundFolder: Sendable {
         LockedRecordFile.regularFileSize(at: url(of: name)) != nil
     }
 
-    /// The folder's entries; none when it cannot be listed.
-    func entries() -> [SoundFolderPolicy.Entry] {
+    /// The folder's entries, their ages counted to `now`; none when it cannot be listed.
+    func entries(now: Date = Date()) -> [SoundFolderRule.Entry] {
         // No hidden files skipped: temporary files start with a dot.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
         return names.compactMap { name in
             // Links are not followed: a link is no regular file.
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url(of: name).path) else { return nil }
-            return SoundFolderPolicy.Entry(
+            return SoundFolderRule.Entry(
                 name: name,
                 isRegularFile: attributes[.type] as? FileAttributeType == .typeRegular,
                 bytes: LockedRecordFile.regularFileSize(attributes: attributes) ?? 0,
-                modified: attributes[.modificationDate] as? Date ?? .distantPast)
+                age: now.timeIntervalSince(attributes[.modificationDate] as? Date ?? .distantPast))
         }
     }
 
-    /// Deletes what `policy` selects at `now`, never a file in `keeping`;
+    /// Deletes what `rule` selects at `now`, never a file in `keeping`;
     /// returns the names deleted. A file that cannot be deleted is tried again next time.
     @discardableResult
-    func prune(_ policy: SoundFolderPolicy, now: Date = Date(), keeping: Set<String> = []) -> [String] {
-        policy.removals(from: entries(), now: now, keeping: keeping).filter { name in
+    func prune(_ rule: SoundFolderRule, now: Date = Date(), keeping: Set<String> = []) -> [String] {
+        rule.removals(from: entries(now: now), keeping: keeping).filter { name in
             (try? FileManager.default.removeItem(at: url(of: name))) != nil
         }
     }

@@ -80,6 +80,9 @@ public struct Voice: Sendable {
     /// The voice's id, as in messages: `default`.
     public var id: String { manifest.id }
 
+    /// The language the voice speaks, as its manifest states.
+    public var language: Language { manifest.language }
+
     /// The voice's sample rate: the manifest's, else the most common of the
     /// clips' rates `clipRates` (the highest on a tie); nil when neither says.
     package func sampleRate(clipRates: [Int]) -> Int? {

@@ -18,8 +18,10 @@ package struct VoiceManifest: Equatable, Sendable {
     package var id: String
     /// The voice's name, for people.
     package var name: String
-    /// The language the voice speaks, as a BCP 47 tag (`cmn-Hans`), if stated.
-    package var language: String?
+    /// The language the voice speaks (`"language": "cmn-Hans"`): it
+    /// chooses the reading options, the clip rules the manifest may state
+    /// and those a run gets when it states none.
+    package var language: Language
     /// The licence under which the clips may be used, if stated.
     package var license: String?
     /// Where the recordings come from (speaker or engine, studio, date), if stated.
@@ -98,6 +100,16 @@ package struct VoiceManifest: Equatable, Sendable {
             guard let string = value.string else { throw invalid("'\(key)' must be a string") }
             return string
         }
+        guard let languageValue = fields["language"] else {
+            throw invalid("'language' is missing: state the language the voice speaks, \(Language.all.map { "'\($0.tag)' (\($0.name))" }.joined(separator: " or "))")
+        }
+        guard let languageTag = languageValue.string else { throw invalid("'language' must be a string such as 'cmn-Hans'") }
+        let language: Language
+        do {
+            language = try Language(tag: languageTag)
+        } catch {
+            throw invalid("'language' \(error.description)")
+        }
         var sampleRate: Int?
         if let rate = fields["sampleRate"] {
             guard let number = rate.integer, (8000...192_000).contains(number) else {
@@ -127,7 +139,7 @@ package struct VoiceManifest: Equatable, Sendable {
             guard !word.isEmpty, !word.unicodeScalars.contains(where: Self.isBlankOrControl) else {
                 throw invalid("clip word \(MessageText.quoted(word)) must be non-empty, without blanks or control characters")
             }
-            let (file, clipRules) = try Self.clipEntry(word, value, invalid)
+            let (file, clipRules) = try Self.clipEntry(word, value, language: language, invalid)
             guard file.utf8.count <= Self.maximumFileLength else {
                 throw invalid(
                     "clip \(MessageText.quoted(word)): the file name is \(file.utf8.count) bytes long; a clip file name has at most \(Self.maximumFileLength)")
@@ -137,7 +149,7 @@ package struct VoiceManifest: Equatable, Sendable {
                     "clip \(MessageText.quoted(word)): \(MessageText.quoted(file, limit: 200)) must be a file inside the voice folder (no absolute path, no '..', no control characters)")
             }
             clips[word] = file
-            let wordRules = clipRules ?? ClipRule.defaults(for: word)
+            let wordRules = clipRules ?? language.defaultClipRules(for: word)
             if !wordRules.isEmpty { rules[word] = wordRules }
         }
         let coverage = try Self.coverageFields(JSONFields(members: members), invalid)
@@ -146,7 +158,7 @@ package struct VoiceManifest: Equatable, Sendable {
         self.format = formatNumber
         self.id = id
         self.name = try optionalString("name") ?? id
-        self.language = try optionalString("language")
+        self.language = language
         self.license = try optionalString("license")
         self.provenance = try optionalString("provenance")
         self.sampleRate = sampleRate
@@ -158,7 +170,7 @@ package struct VoiceManifest: Equatable, Sendable {
     /// "when": "leads-group"}` where `when` is one rule name or a list of
     /// them. The rules are nil when the manifest states none.
     private static func clipEntry(
-        _ word: String, _ value: JSONLineParser.Value, _ invalid: (String) -> VoiceError
+        _ word: String, _ value: JSONLineParser.Value, language: Language, _ invalid: (String) -> VoiceError
     ) throws(VoiceError) -> (String, [ClipRule]?) {
         if let file = value.string { return (file, nil) }
         guard let fields = value.fields else {
@@ -177,11 +189,13 @@ package struct VoiceManifest: Equatable, Sendable {
         case .array(let list): names = list
         case let other?: throw invalid("clip \(MessageText.quoted(word)): 'when' must be a rule name or a list of them, not \(other.kindName)")
         }
-        let known = ClipRule.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let known = language.clipRules.isEmpty
+            ? "\(language.name) has no clip rules"
+            : "known: " + language.clipRules.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         var rules: [ClipRule] = []
         for name in names {
-            guard let text = name.string, let rule = ClipRule(rawValue: text) else {
-                throw invalid("clip \(MessageText.quoted(word)): unknown rule \(name.string.map { MessageText.quoted($0) } ?? name.kindName) (known: \(known))")
+            guard let text = name.string, let rule = ClipRule(rawValue: text), language.clipRules.contains(rule) else {
+                throw invalid("clip \(MessageText.quoted(word)): unknown rule \(name.string.map { MessageText.quoted($0) } ?? name.kindName) (\(known))")
             }
             if !rules.contains(rule) { rules.append(rule) }
         }

@@ -20,8 +20,9 @@ import AnnounceVoice
 ///
 /// `amount` (yuan, exact, as `Amount`'s description writes it), `count`,
 /// `prefix` (a preset's name, or the phrase with a blank between words),
-/// `template` (a preset's name or the template text), `style`, `liang` and
-/// `leadYi`; each only when the message has it or it is not the default.
+/// `template` (a preset's name or the template text), `style`, `liang`,
+/// `leadYi` and `language` (the voice's, `yue-Hans`); each only when the
+/// message has it or it is not the default (Mandarin for `language`).
 /// The server writes it (``PushPayload/payload(url:id:at:message:held:)``);
 /// the extension reads it back with ``init(value:)`` into the same
 /// ``/AnnounceLanguage/Message``.
@@ -31,10 +32,15 @@ public struct PushMessage: Equatable, Sendable {
 
     /// The message.
     public let message: Message
+    /// The language of the voice it was made for: a phone whose pack
+    /// speaks another says nothing of it (`language`, written only for a
+    /// language other than Mandarin).
+    public let language: Language
 
-    /// The push's message for `message`.
-    public init(_ message: Message) {
+    /// The push's message for `message`, made for a voice of `language`.
+    public init(_ message: Message, language: Language = .mandarin) {
         self.message = message
+        self.language = language
     }
 
     /// The message as a JSON object, fields in sorted order.
@@ -42,6 +48,7 @@ public struct PushMessage: Equatable, Sendable {
         var object = JSONObject()
         if let amount = message.amount { object.add("amount", amount.description) }
         if let count = message.count { object.add("count", count.value) }
+        if language != .mandarin { object.add("language", language.tag) }
         if message.options.leadYi { object.add("leadYi", true) }
         if message.options.liang { object.add("liang", true) }
         if message.prefix != .standard { object.add("prefix", Self.argument(for: message.prefix)) }
@@ -67,16 +74,17 @@ public struct PushMessage: Equatable, Sendable {
     ///   first in key order. A field this version does not know is passed
     ///   over: the rest still makes the message.
     public init(fields value: Any?) throws(MalformedPushMessage) {
-        guard let value else { throw MalformedPushMessage("the push has no \(Self.key)") }
-        guard let fields = value as? [AnyHashable: Any] else { throw MalformedPushMessage("\(Self.key) is not an object") }
+        guard let value else { throw MalformedPushMessage(.missing, "the push has no \(Self.key)") }
+        guard let fields = value as? [AnyHashable: Any] else { throw MalformedPushMessage(.notAnObject, "\(Self.key) is not an object") }
         func fail(_ field: String, _ problem: String) -> MalformedPushMessage {
-            MalformedPushMessage("\(Self.key).\(field) \(problem)")
+            MalformedPushMessage(.badField, "\(Self.key).\(field) \(problem)")
         }
         var amount: Amount?
         var count: Count?
         var prefix = Prefix.standard
         var template = Template.payment
         var options = ReadingOptions()
+        var language = Language.mandarin
         // In key order: of several wrong fields the same one is named
         // every time (a dictionary's order changes from process to process).
         let named = fields.compactMap { key, value in (key as? String).map { (key: $0, value: value) } }
@@ -101,6 +109,9 @@ public struct PushMessage: Equatable, Sendable {
                     throw fail(key, "is not one of \(ReadingStyle.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 options.style = read
+            case "language":
+                guard let text = value as? String else { throw fail(key, "is not a string") }
+                do { language = try Language(tag: text) } catch { throw fail(key, "is refused: \(error.description)") }
             case "liang", "leadYi":
                 guard let flag = PushNumber.boolean(value) else { throw fail(key, "is not true or false") }
                 if key == "liang" { options.liang = flag } else { options.leadYi = flag }
@@ -108,10 +119,11 @@ public struct PushMessage: Equatable, Sendable {
                 continue
             }
         }
+        self.language = language
         do {
-            message = try Message(template: template, amount: amount, count: count, prefix: prefix, options: options)
+            message = try Phrasing(template: template, prefix: prefix, reading: options).message(amount: amount, count: count)
         } catch {
-            throw MalformedPushMessage("\(Self.key): \(error.description)")
+            throw MalformedPushMessage(.noMessage, "\(Self.key): \(error.description)")
         }
     }
 
@@ -123,13 +135,19 @@ public struct PushMessage: Equatable, Sendable {
 }
 
 /// A push whose `announce-message` cannot be read: one line naming the field.
-public struct MalformedPushMessage: CategorizedError, Equatable, Sendable, CustomStringConvertible {
-    /// The one-line message.
-    public let description: String
+public typealias MalformedPushMessage = AnnounceError<PushMessageFault>
 
-    package init(_ description: String) {
-        self.description = description
-    }
+/// The kinds of ``MalformedPushMessage``; each is what the backend sent
+/// wrong (``ErrorCategory/rejectedInput``).
+public enum PushMessageFault: ErrorKind {
+    /// The push has no `announce-message`.
+    case missing
+    /// `announce-message` is not an object.
+    case notAnObject
+    /// A field of the wrong type, or with a value its reader refuses.
+    case badField
+    /// The fields make no message (a template's slot without its value).
+    case noMessage
 
     /// What the backend sent is wrong.
     public var category: ErrorCategory { .rejectedInput }

@@ -109,10 +109,27 @@ public enum SoundName {
             && scanner.digits(atLeast: 1) > 0 && scanner.take(temporaryEnd) && scanner.atEnd
     }
 
-    /// Why a user-chosen name was refused.
-    public struct Invalid: CategorizedError, Equatable {
-        /// One line that quotes the name and says why it was refused.
-        public let description: String
+    /// Why a user-chosen name was refused: one line that quotes the name
+    /// and says why.
+    public typealias Invalid = AnnounceError<Problem>
+
+    /// What is wrong with a user-chosen name.
+    public enum Problem: ErrorKind {
+        /// A path, not a file name.
+        case path
+        /// A character other than ASCII letters, digits, `.`, `_` and `-`.
+        case character
+        /// A leading `.`, or `..`.
+        case dot
+        /// More than 255 bytes.
+        case tooLong
+        /// Not the format's extension in lower case, or nothing before it.
+        case fileExtension
+        /// The form of announce's own content-derived names.
+        case ownForm
+        /// A given name with a sound URL base (``SoundName/notDownloadable``).
+        case givenAndDownloaded
+
         /// A batch item's bad `name` is rejected input (the command line
         /// refuses a bad `--name` as usage before anything runs).
         public var category: ErrorCategory { .rejectedInput }
@@ -140,21 +157,21 @@ public enum SoundName {
     private static func validate(_ name: String, fileExtension: String, container: String) throws(Invalid) {
         let quoted = name.debugDescription
         if name.contains("/") || name.contains("\\") {
-            throw Invalid(description: "sound name \(quoted) must be a file name, not a path")
+            throw Invalid(.path, "sound name \(quoted) must be a file name, not a path")
         }
         guard name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }) else {
-            throw Invalid(description: "sound name \(quoted) may only use ASCII letters, digits, '.', '_' and '-'")
+            throw Invalid(.character, "sound name \(quoted) may only use ASCII letters, digits, '.', '_' and '-'")
         }
         guard !name.hasPrefix("."), !name.contains("..") else {
-            throw Invalid(description: "sound name \(quoted) must not start with '.' or contain '..'")
+            throw Invalid(.dot, "sound name \(quoted) must not start with '.' or contain '..'")
         }
-        guard name.utf8.count <= 255 else { throw Invalid(description: "sound name is longer than 255 bytes") }
+        guard name.utf8.count <= 255 else { throw Invalid(.tooLong, "sound name is longer than 255 bytes") }
         let suffix = ".\(fileExtension)"
         guard name.hasSuffix(suffix), name.utf8.count > suffix.utf8.count else {
-            throw Invalid(description: "sound name \(quoted) must end in \(suffix) (lower case) for \(container) files")
+            throw Invalid(.fileExtension, "sound name \(quoted) must end in \(suffix) (lower case) for \(container) files")
         }
         if kind(of: name.lowercased()) != nil {
-            throw Invalid(description: "sound name \(quoted) has the form of announce's own content-derived names (announce-<amount>-<8 hex>); choose another name")
+            throw Invalid(.ownForm, "sound name \(quoted) has the form of announce's own content-derived names (announce-<amount>-<8 hex>); choose another name")
         }
     }
 
@@ -162,7 +179,7 @@ public enum SoundName {
     /// extension downloads only content-derived names, whose name proves
     /// the file; a given name is left for iOS to find on the phone.
     public static let notDownloadable = Invalid(
-        description: "a sound with a given name is never downloaded by the iPhone extension (only content-derived names are): drop the name or --sound-url-base")
+        .givenAndDownloaded, "a sound with a given name is never downloaded by the iPhone extension (only content-derived names are): drop the name or --sound-url-base")
 
     /// Reads a name byte by byte.
     private struct Scanner {

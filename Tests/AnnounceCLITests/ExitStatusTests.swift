@@ -20,6 +20,7 @@ import Testing
     static let convertedBeforeLeaving: [String: String] = [
         "SystemError.swift SystemError": "AtomicFile, LineReader and prune turn it into AudioError or a message",
         "JSONLineParser.swift Error": "BatchItem.Invalid and VoiceManifest's VoiceError carry its text",
+        "AtomicInstall.swift Failure": "AtomicFile turns it into AudioError; the phone's SoundFolder.install into its InstallFailure",
         "FileCheck.swift Failure": "Voice and ClipAcceptance turn it into VoiceError or AudioError",
         "JSONFields.swift Problem": "VoiceManifest and VoiceScript turn it into VoiceError or VoiceScriptError",
     ]
@@ -36,6 +37,31 @@ import Testing
         #expect(ExitStatus.message(for: Stray()).hasPrefix("internal error (please report it): "))
         #expect(ExitStatus(for: AmountError(input: "x", problem: .empty)) == .dataError)
         #expect(ExitStatus(for: AudioError(.unwritable, "x")) == .cannotCreate)
+    }
+
+    @Test("each kind of every kind-and-message error ends a command with its documented status")
+    func everyKindHasItsStatus() {
+        var table: [(error: any CategorizedError, status: Int)] = []
+        func add<Kind: ErrorKind>(_ rows: [(Kind, Int)]) {
+            table += rows.map { (AnnounceError($0.0, "x"), $0.1) }
+        }
+        add([(AudioFault.overBudget, 65), (.unreadable, 66), (.unusableClip, 66), (.unwritable, 73), (.unsupportedFormat, 64)])
+        add([(PackFault.damaged, 66), (.otherVersion, 66), (.cannotSay, 65)])
+        add([(VoiceFault.notFound, 66), (.unreadableManifest, 66), (.invalidManifest, 66), (.unusableFile, 66)])
+        add([(VoiceFault.missingClip(word: "元"), 66)])
+        add([(VoiceScriptFault.invalidScript, 65), (.unscriptable, 64)])
+        add([(PushMessageFault.missing, 65), (.notAnObject, 65), (.badField, 65), (.noMessage, 65)])
+        add([(SoundName.Problem.path, 65), (.character, 65), (.dot, 65), (.tooLong, 65), (.fileExtension, 65), (.ownForm, 65)])
+        add([(SoundName.Problem.givenAndDownloaded, 65)])
+        add([(CheckPushFault.otherService, 65), (.unreadableFile, 66)])
+        add(PushArrivalFault.allCases.map { ($0, 65) })
+        table.append((SoundName.notDownloadable, 65))
+        for (error, status) in table {
+            #expect(Int(ExitStatus(for: error).rawValue) == status, "\(String(reflecting: type(of: error))) \(error.category)")
+        }
+        // Each type stays its own: a catch of one never takes another's error.
+        #expect(!(AudioError(.unreadable, "x") as any Error is PackError))
+        #expect(AudioError(.unreadable, "x") != AudioError(.unusableClip, "x"))
     }
 
     @Test("every error type declared in Sources conforms to CategorizedError")

@@ -48,5 +48,26 @@ import Testing
         #expect(!candidates.contains { $0.contains("/elsewhere/") })
     }
 
+    @Test("a name without '/' that a bundled voice has is that voice, from --voice and ANNOUNCE_VOICE; anything else is a folder")
+    func bundledNames() throws {
+        let scratch = try ScratchFolder("names")
+        defer { scratch.remove() }
+        let prefix = try scratch.folder("prefix")
+        for name in ["default", "cantonese"] {
+            let voice = try scratch.folder("prefix/share/announce/voices/\(name)")
+            try Data("{}".utf8).write(to: voice.appendingPathComponent("voice.json"))
+        }
+        let executable = prefix.appendingPathComponent("bin/announce").path
+        let voices = URL(fileURLWithPath: prefix.path).resolvingSymlinksInPath().path + "/share/announce/voices/"
+        #expect(try VoiceLocator.locate(explicit: "cantonese", environment: [:], executablePath: executable) == voices + "cantonese")
+        #expect(try VoiceLocator.locate(explicit: nil, environment: ["ANNOUNCE_VOICE": "cantonese"], executablePath: executable) == voices + "cantonese")
+        #expect(try VoiceLocator.locate(explicit: nil, environment: [:], executablePath: executable) == voices + "default")
+        // A folder of that name is reached with a path; unknown names are folders.
+        #expect(try VoiceLocator.locate(explicit: "./cantonese", environment: [:], executablePath: executable) == "./cantonese")
+        #expect(try VoiceLocator.locate(explicit: "klingon", environment: [:], executablePath: executable) == "klingon")
+        #expect(try VoiceLocator.locate(explicit: "..", environment: [:], executablePath: executable) == "..")
+        #expect(!VoiceLocator.isName("Cantonese") && !VoiceLocator.isName("a/b") && !VoiceLocator.isName("") && VoiceLocator.isName("my-voice_2"))
+    }
+
     static let bundledVoicePath = RepositoryPaths.bundledVoice.path
 }

@@ -1,4 +1,5 @@
 @testable import AnnounceExtensionLogic
+import AnnounceWire
 import AnnounceTestSupport
 import Foundation
 import Testing
@@ -114,7 +115,7 @@ import Testing
             try Data(contentsOf: Self.bundled).write(to: sound)
             try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: sound.path)
         }
-        var policy = SoundFolderPolicy()
+        var policy = SoundFolderRule.phone
         policy.maximumCount = 0
         policy.maximumBytes = 0
         #expect(Set(folder.prune(policy)) == ["announce-1-0000000a.wav", "announce-2-0000000a.wav", "announce-3-0000000a.wav"])

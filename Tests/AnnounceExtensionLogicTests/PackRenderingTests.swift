@@ -35,6 +35,16 @@ import Testing
         return folder
     }
 
+    /// A folder in `scratch` with `amount`'s announcement rendered into it once, and the sound's name.
+    static func announcedOnce(_ amount: String, in scratch: ScratchFolder) throws -> (folder: SoundFolder, message: Message, name: String) {
+        let folder = try Self.folder(scratch)
+        let message = try Message(amount: try Amount(parsing: amount))
+        let outcome = Self.rendering.announce(try Self.push(message), in: folder)
+        var name: String?
+        if case .announced(let announced) = outcome { name = announced }
+        return (folder, message, try #require(name, "not announced: \(outcome)"))
+    }
+
     static func files(_ folder: SoundFolder) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.directory.path).sorted()
     }
@@ -56,12 +66,7 @@ import Testing
     @Test("a file already there is used only when it holds exactly these bytes; another under the name is replaced")
     func reuse() throws {
         let scratch = try ScratchFolder("pack-reuse")
-        let folder = try Self.folder(scratch)
-        let message = try Message(amount: try Amount(parsing: "12.5"))
-        guard case .announced(let name) = Self.rendering.announce(try Self.push(message), in: folder) else {
-            Issue.record("not announced")
-            return
-        }
+        let (folder, message, name) = try Self.announcedOnce("12.5", in: scratch)
         let right = try Data(contentsOf: folder.url(of: name))
         let old = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.url(of: name).path)
@@ -72,6 +77,31 @@ import Testing
         try Data("RIFF\0\0\0\0WAVEother".utf8).write(to: folder.url(of: name))
         #expect(Self.rendering.announce(try Self.push(message), in: folder) == .announced(name))
         #expect(try Data(contentsOf: folder.url(of: name)) == right)
+    }
+
+    @Test("a FIFO, a link or a longer file at the name is replaced: never read, followed or served")
+    func oddFilesAtTheName() throws {
+        let scratch = try ScratchFolder("pack-odd")
+        let (folder, message, name) = try Self.announcedOnce("7.5", in: scratch)
+        let path = folder.url(of: name).path
+        let right = try Data(contentsOf: folder.url(of: name))
+        let decoy = scratch.url.appendingPathComponent("decoy.caf")
+        try right.write(to: decoy)
+        let decoyTime = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: decoyTime], ofItemAtPath: decoy.path)
+        for odd in ["fifo", "link", "longer"] {
+            try FileManager.default.removeItem(atPath: path)
+            switch odd {
+            case "fifo": #expect(mkfifo(path, 0o644) == 0)
+            case "link": try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: decoy.path)
+            default: try (right + Data([0])).write(to: folder.url(of: name))
+            }
+            #expect(Self.rendering.announce(try Self.push(message), in: folder) == .announced(name), "\(odd)")
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType == .typeRegular, "\(odd)")
+            #expect(try Data(contentsOf: folder.url(of: name)) == right, "\(odd)")
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: decoy.path)[.modificationDate] as? Date == decoyTime)
+        #expect(try Data(contentsOf: decoy) == right)
     }
 
     @Test("what the pack cannot say is refused, nothing is written, and the log line names no amount", arguments: [

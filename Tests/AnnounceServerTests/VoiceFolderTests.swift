@@ -22,11 +22,11 @@ struct VoiceFolderTests {
             scratch = try ScratchFolder("voicefolder")
             try FileManager.default.createDirectory(atPath: root + "/voice/sub", withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: root + "/outside", withIntermediateDirectories: true)
-            try write(#"{"format": 1, "id": "t", "clips": {"一": "yi.wav", "二": "sub/er.wav"}}"#, to: voice + "/voice.json")
+            try write(#"{"format": 1, "language": "cmn-Hans", "id": "t", "clips": {"一": "yi.wav", "二": "sub/er.wav"}}"#, to: voice + "/voice.json")
             try write("inside", to: voice + "/yi.wav")
             try write("inside", to: voice + "/sub/er.wav")
             try write("secret", to: outside + "/secret.wav")
-            try write(#"{"format": 1, "id": "o", "clips": {"一": "yi.wav"}}"#, to: outside + "/voice.json")
+            try write(#"{"format": 1, "language": "cmn-Hans", "id": "o", "clips": {"一": "yi.wav"}}"#, to: outside + "/voice.json")
         }
 
         func write(_ text: String, to path: String) throws {
@@ -174,7 +174,7 @@ struct VoiceFolderTests {
         try area.write("precomposed", to: area.voice + "/\u{E9}.wav")
         try area.write("decomposed", to: area.voice + "/e\u{301}.wav")
         try area.write(
-            "{\"format\": 1, \"id\": \"t\", \"clips\": {\"一\": \"\u{E9}.wav\", \"二\": \"e\u{301}.wav\"}}",
+            "{\"format\": 1, \"language\": \"cmn-Hans\", \"id\": \"t\", \"clips\": {\"一\": \"\u{E9}.wav\", \"二\": \"e\u{301}.wav\"}}",
             to: area.voice + "/voice.json")
         let voice = try #require(try Self.load(area.voice)?.get())
         let one = voice.path(ofClip: try #require(voice.manifest.clips["一"]))
@@ -189,7 +189,7 @@ struct VoiceFolderTests {
         let odd = area.root + "/odd\n\tvoice"
         try FileManager.default.moveItem(atPath: area.voice, toPath: odd)
         #expect(mkfifo(odd + "/sub/er2.wav", 0o644) == 0)
-        try area.write(#"{"format": 1, "id": "t", "clips": {"一": "yi.wav", "二": "sub/er2.wav"}}"#, to: odd + "/voice.json")
+        try area.write(#"{"format": 1, "language": "cmn-Hans", "id": "t", "clips": {"一": "yi.wav", "二": "sub/er2.wav"}}"#, to: odd + "/voice.json")
         let error = try #require(Self.refusal(odd))
         #expect(error.description.contains("odd\\n\\tvoice/voice.json: clip '二' (sub/er2.wav) is a FIFO"), "\(error)")
         #expect(!error.description.contains("\n") && !error.description.contains("\t"))

@@ -12,8 +12,8 @@ struct LongestPlanTests {
 
     /// A voice with every word, sandhi run and (with `groups`) group unit of
     /// `coverage`, each clip lasting a pseudo-random number of frames.
-    static func voice(_ coverage: VoiceCoverage, seed: UInt64) throws -> (Voice, [String: Int]) {
-        let script = try VoiceScript(coverage: coverage)
+    static func voice(_ coverage: VoiceCoverage, seed: UInt64, language: Language = .mandarin) throws -> (Voice, [String: Int]) {
+        let script = try VoiceScript(coverage: coverage, language: language)
         var generator = SplitMix64(seed: seed)
         var clips: [String] = []
         var frames: [String: Int] = [:]
@@ -23,7 +23,7 @@ struct LongestPlanTests {
             // Longer runs are mostly longer, but not always: the argmax moves.
             frames[item.file] = item.key.count * 2500 + Int(generator.next() % 3000)
         }
-        let json = "{\"format\": 1, \"id\": \"t\", \"clips\": {\(clips.joined(separator: ","))}}"
+        let json = "{\"format\": 1, \"language\": \"\(language.tag)\", \"id\": \"t\", \"clips\": {\(clips.joined(separator: ","))}}"
         return (Voice(directory: "/nonexistent", manifest: try VoiceManifest(json: Data(json.utf8), source: "t")), frames)
     }
 
@@ -62,6 +62,22 @@ struct LongestPlanTests {
         return best.map { ($0.amount, $0.length, count) }
     }
 
+    /// The search's longest plan against enumeration over amounts of eight
+    /// integer digits drawn from `seed`: how many amounts were tried.
+    static func compare(
+        _ voice: Voice, _ frames: [String: Int], options: ReadingOptions, lead: [String], maximum: Amount, gap: Int, seed: UInt64,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Int {
+        let digits = digitSets(seed: seed, integerDigits: 8)
+        guard let expected = try bruteForce(voice, frames, options: options, lead: lead, maximum: maximum, gap: gap, digits: digits)
+        else { return 0 }
+        let found = try LongestPlan(voice: voice, clipFrames: frames, options: options, lead: lead)
+            .longest(upTo: maximum, gap: gap, digits: digits, fractions: fractions)
+        #expect(found.amount == expected.amount, "\(options) \(digits)", sourceLocation: sourceLocation)
+        #expect(found.length(gap: gap) == expected.length, "\(options) \(digits)", sourceLocation: sourceLocation)
+        return expected.count
+    }
+
     @Test("the longest plan is the one enumeration finds, for word and group voices, every reading option, with and without a lead",
           arguments: [VoiceCoverage.Units.words, .groups])
     func againstEnumeration(units: VoiceCoverage.Units) throws {
@@ -75,17 +91,33 @@ struct LongestPlanTests {
                 let lead = index % 2 == 0 ? [] : ["共计"]
                 let maximum = index % 3 == 0 ? VoiceManifest.defaultMaximumAmount : try Amount(parsing: "20100505.55")
                 let gap = index % 2 == 0 ? 320 : 0
-                let digits = Self.digitSets(seed: seed, integerDigits: 8)
-                guard let expected = try Self.bruteForce(voice, frames, options: options, lead: lead, maximum: maximum, gap: gap, digits: digits)
-                else { continue }
-                tried += expected.count
-                let found = try LongestPlan(voice: voice, clipFrames: frames, options: options, lead: lead)
-                    .longest(upTo: maximum, gap: gap, digits: digits, fractions: Self.fractions)
-                #expect(found.amount == expected.amount, "\(options) \(digits)")
-                #expect(found.length(gap: gap) == expected.length, "\(options) \(digits)")
+                tried += try Self.compare(voice, frames, options: options, lead: lead, maximum: maximum, gap: gap, seed: seed)
             }
         }
         #expect(tried > 20_000)
+    }
+
+    @Test("a Cantonese voice (no clip rules, 两 always) gets the longest plan enumeration finds, word and group units",
+          arguments: [VoiceCoverage.Units.words, .groups])
+    func cantoneseAgainstEnumeration(units: VoiceCoverage.Units) throws {
+        var coverage = VoiceCoverage.everything
+        coverage.units = units
+        coverage.leadYi = false
+        var tried = 0
+        let readings = Language.cantonese.readingOptions(among: ReadingOptions.allCombinations)
+        #expect(readings.count == 2)
+        for round in 0..<3 {
+            for (index, options) in readings.enumerated() {
+                let seed = UInt64(100 + round * 10 + index)
+                let (voice, frames) = try Self.voice(coverage, seed: seed, language: .cantonese)
+                #expect(voice.manifest.rules.isEmpty)
+                let lead = round % 2 == 0 ? [] : ["共计"]
+                let gap = round == 1 ? 0 : 240
+                tried += try Self.compare(
+                    voice, frames, options: options, lead: lead, maximum: VoiceManifest.defaultMaximumAmount, gap: gap, seed: seed)
+            }
+        }
+        #expect(tried > 5_000)
     }
 
     @Test("amounts of twelve digits: the 亿 group and the 零 of a skipped 万 group", arguments: [UInt64(1), 2, 3, 4])
@@ -129,7 +161,7 @@ struct LongestPlanTests {
         var clips = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "百", "千", "万", "亿", "点", "元", "一一"]
             .enumerated().map { "\"\($1)\": \"w\($0).wav\"" }
         clips += ["\"一一一\": \"triple.wav\"", "\"一百一\": \"run.wav\"", "\"\(String(repeating: "一", count: 60))\": \"long.wav\""]
-        let json = "{\"format\": 1, \"id\": \"t\", \"clips\": {\(clips.joined(separator: ","))}}"
+        let json = "{\"format\": 1, \"language\": \"cmn-Hans\", \"id\": \"t\", \"clips\": {\(clips.joined(separator: ","))}}"
         let voice = Voice(directory: "/nonexistent", manifest: try VoiceManifest(json: Data(json.utf8), source: "t"))
         var frames = Dictionary(uniqueKeysWithValues: (0..<18).map { ("w\($0).wav", 1000 + $0 * 37) })
         frames["triple.wav"] = 5000

@@ -26,7 +26,7 @@ struct VoiceScriptTests {
             if let file = voice.manifest.clips[item.key] { #expect(item.file == file, "\(item.key)") }
         }
         let byKey = Dictionary(uniqueKeysWithValues: script.items.map { ($0.key, $0) })
-        #expect(byKey["一万"]?.pinyin == "yi2 wan4" && byKey["一万"]?.marks == "yí wàn" && byKey["一万"]?.when == [.leadsGroup])
+        #expect(byKey["一万"]?.romanisation == "yi2 wan4" && byKey["一万"]?.marks == "yí wàn" && byKey["一万"]?.when == [.leadsGroup])
         #expect(byKey["一百五"]?.file == "yi4-bai2-wu3.wav" && byKey["一百五"]?.when == [.thirdPairs])
         #expect(byKey["点五"]?.marks == "dián wǔ")
         #expect(byKey["一"]?.marks == "yī" && byKey["一"]?.when == [])

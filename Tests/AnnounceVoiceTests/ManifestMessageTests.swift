@@ -13,7 +13,7 @@ struct ManifestMessageTests {
         (#"{"一": {"file": "a.wav", "vol\rume": 2}}"#, #"unknown field 'vol\rume'"#),
     ])
     func escapedNames(clips: String, expected: String) {
-        let json = #"{"format": 1, "id": "x", "clips": "# + clips + "}"
+        let json = #"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": "# + clips + "}"
         #expect {
             try VoiceManifest(json: Data(json.utf8), source: "v.json")
         } throws: { error in

@@ -75,7 +75,7 @@ struct SandhiPlanningTests {
 
     @Test("manifest rules: stated, listed, defaulted by key, or switched off with an empty list")
     func manifestRules() throws {
-        let json = #"{"format": 1, "id": "x", "clips": {"一": "a.wav", "万": "b.wav", "十": "c.wav", "元": "d.wav", "#
+        let json = #"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一": "a.wav", "万": "b.wav", "十": "c.wav", "元": "d.wav", "#
             + #""一万": {"file": "e.wav", "when": "leads-group"}, "五百": {"file": "f.wav", "when": []}, "#
             + #""九百": "g.wav", "一亿": {"file": "h.wav", "when": ["leads-group", "third-pairs"]}}}"#
         let manifest = try VoiceManifest(json: Data(json.utf8), source: "voice.json")
@@ -97,7 +97,7 @@ struct SandhiPlanningTests {
         (#"{"一万": {"file": "../a.wav"}}"#, "must be a file inside the voice folder"),
     ])
     func badRules(clips: String, expected: String) {
-        let json = #"{"format": 1, "id": "x", "clips": "# + clips + "}"
+        let json = #"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": "# + clips + "}"
         #expect {
             try VoiceManifest(json: Data(json.utf8), source: "v.json")
         } throws: { error in

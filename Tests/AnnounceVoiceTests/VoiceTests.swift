@@ -7,7 +7,7 @@ import Testing
 
 struct VoiceTests {
     static func manifest(_ clips: [String: String], id: String = "test") throws -> VoiceManifest {
-        let json = try JSONSerialization.data(withJSONObject: ["format": 1, "id": id, "clips": clips])
+        let json = try JSONSerialization.data(withJSONObject: ["format": 1, "language": "cmn-Hans", "id": id, "clips": clips])
         return try VoiceManifest(json: json, source: "voice.json")
     }
 
@@ -73,7 +73,7 @@ struct VoiceTests {
         #expect(voice.sampleRate(clipRates: [16000, 22050, 16000]) == 16000)
         #expect(voice.sampleRate(clipRates: [16000, 22050]) == 22050)
         #expect(voice.sampleRate(clipRates: []) == nil)
-        let json = #"{"format": 1, "id": "x", "sampleRate": 48000, "clips": {"一": "a.wav"}}"#
+        let json = #"{"format": 1, "language": "cmn-Hans", "id": "x", "sampleRate": 48000, "clips": {"一": "a.wav"}}"#
         let stated = Voice(directory: "/v", manifest: try VoiceManifest(json: Data(json.utf8), source: "voice.json"))
         #expect(stated.sampleRate(clipRates: [16000, 16000]) == 48000)
     }
@@ -84,22 +84,31 @@ struct VoiceTests {
         (#"{"id": "x", "clips": {"一": "a.wav"}}"#, "'format' is missing"),
         (#"{"format": 2, "id": "x", "clips": {"一": "a.wav"}}"#, "format 2 is not supported"),
         (#"{"format": "1", "id": "x", "clips": {"一": "a.wav"}}"#, "'format' must be a number"),
-        (#"{"format": 1, "clips": {"一": "a.wav"}}"#, "'id' is missing"),
-        (#"{"format": 1, "id": "Bad Id", "clips": {"一": "a.wav"}}"#, "'id' must be"),
-        (#"{"format": 1, "id": "x"}"#, "'clips' is missing"),
-        (#"{"format": 1, "id": "x", "clips": ["a.wav"]}"#, "'clips' must be an object"),
-        (#"{"format": 1, "id": "x", "clips": {}}"#, "'clips' is empty"),
-        (#"{"format": 1, "id": "x", "clips": {"一": 5}}"#, "clip '一' must name a file (a string), not a number"),
-        (#"{"format": 1, "id": "x", "clips": {"一": null}}"#, "clip '一' must name a file (a string), not null"),
-        (#"{"format": 1, "id": "x", "clips": {"一": "../../etc/passwd"}}"#, "must be a file inside the voice folder"),
-        (#"{"format": 1, "id": "x", "clips": {"一": "/etc/passwd"}}"#, "must be a file inside the voice folder"),
-        (#"{"format": 1, "id": "x", "name": 3, "clips": {"一": "a.wav"}}"#, "'name' must be a string"),
-        (#"{"format": 1, "id": "x", "sampleRate": 5, "clips": {"一": "a.wav"}}"#, "'sampleRate' must be"),
-        (#"{"format": 1, "id": "x", "clips": {"一 二": "a.wav"}}"#, "without blanks"),
-        (#"{"format": 1, "id": "x", "id": "y", "clips": {"一": "a.wav"}}"#, "not valid JSON at byte 25: duplicate key 'id'"),
-        (#"{"format": 1, "id": "x", "clips": {"一": "a.wav", "一": "b.wav"}}"#, "duplicate key '一'"),
-        (#"{"format": 1, "id": "x", "clips": {"一": "a.wav"},}"#, "not valid JSON at byte"),
-        (#"{"format": 1, "id": "x", "maximumAmount": "0", "clips": {"一": "a.wav"}}"#, "'maximumAmount' must be above 0"),
+        (#"{"format": 1, "language": "cmn-Hans", "clips": {"一": "a.wav"}}"#, "'id' is missing"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "Bad Id", "clips": {"一": "a.wav"}}"#, "'id' must be"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x"}"#, "'clips' is missing"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": ["a.wav"]}"#, "'clips' must be an object"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {}}"#, "'clips' is empty"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一": 5}}"#, "clip '一' must name a file (a string), not a number"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一": null}}"#, "clip '一' must name a file (a string), not null"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一": "../../etc/passwd"}}"#, "must be a file inside the voice folder"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一": "/etc/passwd"}}"#, "must be a file inside the voice folder"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "name": 3, "clips": {"一": "a.wav"}}"#, "'name' must be a string"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "sampleRate": 5, "clips": {"一": "a.wav"}}"#, "'sampleRate' must be"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一 二": "a.wav"}}"#, "without blanks"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "id": "y", "clips": {"一": "a.wav"}}"#, "not valid JSON at byte 49: duplicate key 'id'"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一": "a.wav", "一": "b.wav"}}"#, "duplicate key '一'"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一": "a.wav"},}"#, "not valid JSON at byte"),
+        (#"{"format": 1, "id": "x", "clips": {"一": "a.wav"}}"#,
+         "'language' is missing: state the language the voice speaks, 'cmn-Hans' (Mandarin) or 'yue-Hans' (Cantonese)"),
+        (#"{"format": 1, "language": 5, "id": "x", "clips": {"一": "a.wav"}}"#, "'language' must be a string such as 'cmn-Hans'"),
+        (#"{"format": 1, "language": "中文", "id": "x", "clips": {"一": "a.wav"}}"#, "'language' '中文' is not a language tag such as 'cmn-Hans'"),
+        (#"{"format": 1, "language": "cmn_Hans", "id": "x", "clips": {"一": "a.wav"}}"#, "'language' 'cmn_Hans' is not a language tag"),
+        (#"{"format": 1, "language": "fr", "id": "x", "clips": {"一": "a.wav"}}"#,
+         "'language' 'fr' is not a language announce speaks: 'cmn-Hans' (Mandarin), 'yue-Hans' (Cantonese)"),
+        (#"{"format": 1, "language": "yue-Hans", "id": "x", "clips": {"一万": {"file": "a.wav", "when": "leads-group"}}}"#,
+         "clip '一万': unknown rule 'leads-group' (Cantonese has no clip rules)"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "maximumAmount": "0", "clips": {"一": "a.wav"}}"#, "'maximumAmount' must be above 0"),
     ])
     func manifestErrors(json: String, expected: String) {
         #expect {
@@ -112,14 +121,14 @@ struct VoiceTests {
 
     @Test("a manifest that is not UTF-8 is refused in the project's words, with no Swift debug text")
     func manifestInvalidUTF8() {
-        var bytes = Array(#"{"format": 1, "id": ""#.utf8)
+        var bytes = Array(#"{"format": 1, "language": "cmn-Hans", "id": ""#.utf8)
         bytes += [0xFF, 0xFE]
         bytes += Array(#"", "clips": {"一": "a.wav"}}"#.utf8)
         #expect {
             try VoiceManifest(json: Data(bytes), source: "/v/voice.json")
         } throws: { error in
             let text = "\(error)"
-            return text.hasPrefix("/v/voice.json: not valid JSON at byte 21: ") && text.contains("UTF-8")
+            return text.hasPrefix("/v/voice.json: not valid JSON at byte 45: ") && text.contains("UTF-8")
                 && !text.contains("DecodingError") && !text.contains("Debug") && !text.contains("\n")
         }
     }
@@ -127,15 +136,15 @@ struct VoiceTests {
     /// File names and keys come from the manifest's author: a NUL, tab or
     /// newline in them is shown escaped, so a message is always one line.
     @Test("manifest messages escape control and invisible characters", arguments: [
-        (#"{"format": 1, "id": "x", "clips": {"一\n二": "a.wav"}}"#, #"clip word '一\n二'"#),
-        (#"{"format": 1, "id": "x", "clips": {"一\t": "a.wav"}}"#, #"clip word '一\t'"#),
-        (#"{"format": 1, "id": "x", "clips": {"\u0000": "a.wav"}}"#, #"clip word '\0'"#),
-        (#"{"format": 1, "id": "x", "clips": {"一\u202e": "a.wav"}}"#, #"clip word '一\u{202E}'"#),
-        (#"{"format": 1, "id": "x", "clips": {"一": "a\nb.wav"}}"#, #"clip '一': 'a\nb.wav' must be a file"#),
-        (#"{"format": 1, "id": "x", "clips": {"一": "a\u0000.wav"}}"#, #"clip '一': 'a\0.wav' must be a file"#),
-        (#"{"format": 1, "id": "x", "clips": {"一\r": 5}}"#, #"clip word '一\r' must be non-empty"#),
-        (#"{"format": 1, "id": "x", "clips": {"一\u200d": {"file": 5}}}"#, #"clip word '一\u{200D}'"#),
-        (#"{"format": 1, "id": "x", "clips": {"一": "a\u2028.wav"}}"#, #"'a\u{2028}.wav' must be a file"#),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一\n二": "a.wav"}}"#, #"clip word '一\n二'"#),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一\t": "a.wav"}}"#, #"clip word '一\t'"#),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"\u0000": "a.wav"}}"#, #"clip word '\0'"#),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一\u202e": "a.wav"}}"#, #"clip word '一\u{202E}'"#),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一": "a\nb.wav"}}"#, #"clip '一': 'a\nb.wav' must be a file"#),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一": "a\u0000.wav"}}"#, #"clip '一': 'a\0.wav' must be a file"#),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一\r": 5}}"#, #"clip word '一\r' must be non-empty"#),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一\u200d": {"file": 5}}}"#, #"clip word '一\u{200D}'"#),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "clips": {"一": "a\u2028.wav"}}"#, #"'a\u{2028}.wav' must be a file"#),
     ])
     func escapedManifestMessages(json: String, expected: String) {
         for source in ["/v/voice.json", "/v\n\t/voice.json"] {
@@ -151,10 +160,10 @@ struct VoiceTests {
 
     @Test("a well-formed manifest keeps its fields; unknown fields are ignored")
     func manifestFields() throws {
-        let json = #"{"format": 1, "id": "brand", "name": "Brand voice", "language": "cmn", "license": "CC0-1.0", "#
+        let json = #"{"format": 1, "id": "brand", "name": "Brand voice", "language": "cmn-hans", "license": "CC0-1.0", "#
             + #""provenance": "studio", "sampleRate": 22050, "generator": {"tool": "x"}, "clips": {"一": "sub/yi.wav"}}"#
         let manifest = try VoiceManifest(json: Data(json.utf8), source: "voice.json")
-        #expect(manifest.id == "brand" && manifest.name == "Brand voice" && manifest.sampleRate == 22050)
+        #expect(manifest.id == "brand" && manifest.name == "Brand voice" && manifest.sampleRate == 22050 && manifest.language == .mandarin)
         #expect(manifest.clips == ["一": "sub/yi.wav"] && manifest.license == "CC0-1.0")
     }
 
@@ -193,7 +202,7 @@ struct VoiceTests {
         defer { scratch.remove() }
         try scratch.folder("voice/sub")
         let folder = URL(fileURLWithPath: scratch.file("voice"))
-        let manifest = #"{"format": 1, "id": "t", "clips": {"一": "yi.wav", "二": "sub/er.wav"}}"#
+        let manifest = #"{"format": 1, "language": "cmn-Hans", "id": "t", "clips": {"一": "yi.wav", "二": "sub/er.wav"}}"#
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("voice.json"))
         try Data("clip".utf8).write(to: folder.appendingPathComponent("yi.wav"))
         let voice = try Voice(store: VoiceBundle(folder: folder))

@@ -22,7 +22,7 @@ enum AnnounceConfiguration {
     /// Which of announce's files the app and the extension delete: older
     /// than 12 hours, or past 200 files or 30 MB (least recently used first),
     /// never one younger than 10 minutes.
-    static let folderPolicy = SoundFolderPolicy()
+    static let folderRule = SoundFolderRule.phone
 
     /// The generic sound played when an announcement cannot be had in time:
     /// the voice's 支付宝到账 made by announce at the announcements' loudness

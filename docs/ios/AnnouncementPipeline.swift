@@ -41,7 +41,7 @@ enum AnnouncementPipeline {
         // `aps.sound` names.
         if case .silent = choice {} else if let folder, let rendered = renderFromPack(push, in: folder) {
             done(.announcement(rendered, .rendered))
-            folder.prune(AnnounceConfiguration.folderPolicy, keeping: [rendered])
+            folder.prune(AnnounceConfiguration.folderRule, keeping: [rendered])
             return
         }
         switch choice {
@@ -50,7 +50,7 @@ enum AnnouncementPipeline {
             // Cleanup counts a file's age from its last use, as announce batch does.
             folder.touch(name)
             done(.announcement(name, .reused))
-            folder.prune(AnnounceConfiguration.folderPolicy, keeping: [name])
+            folder.prune(AnnounceConfiguration.folderRule, keeping: [name])
         case .download(let name, let url):
             guard let folder else { return done(.fallback(.noFolder)) }
             obtainMissing(name, from: url, in: folder, attach: attach, done: done)
@@ -95,7 +95,7 @@ enum AnnouncementPipeline {
                     placing: { try FileManager.default.moveItem(at: location, to: $0) },
                     check: { try DownloadCheck.check($0, status: http.statusCode, expectedLength: http.expectedContentLength, for: name) })
                 done(.announcement(name, .downloaded))
-                folder.prune(AnnounceConfiguration.folderPolicy, keeping: [name])
+                folder.prune(AnnounceConfiguration.folderRule, keeping: [name])
             } catch {
                 AnnounceConfiguration.log.error("download failed: \(String(describing: error), privacy: .public)")
                 done(.fallback(.downloadFailed))

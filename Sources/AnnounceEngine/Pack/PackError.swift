@@ -1,41 +1,25 @@
 import AnnounceCommon
-import AnnounceLanguage
-import AnnounceVoice
-import AnnounceWire
 
 /// A device voice pack that cannot be used, or a message it cannot say:
 /// one line naming the pack and the problem. On the phone, the
 /// announcement then comes from the server's file or the fallback sound,
 /// never from a pack that might say the wrong amount.
-public struct PackError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: Equatable, Sendable {
-        /// Not a pack, truncated, or its bytes do not match its checksum.
-        case damaged
-        /// A pack made by another version of the engine or of the format.
-        case otherVersion
-        /// The pack cannot say this message (a word without a clip, limiter
-        /// data it lacks, longer than its budget allows).
-        case cannotSay
-    }
+public typealias PackError = AnnounceError<PackFault>
 
-    /// What kind of failure this is.
-    public let kind: Kind
-    /// The one-line message.
-    public let message: String
-
-    /// An error of `kind` that says `message`.
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-
-    public var description: String { message }
+/// The kinds of ``PackError``.
+public enum PackFault: ErrorKind {
+    /// Not a pack, truncated, or its bytes do not match its checksum.
+    case damaged
+    /// A pack made by another version of the engine or of the format.
+    case otherVersion
+    /// The pack cannot say this message (a word without a clip, limiter
+    /// data it lacks, longer than its budget allows).
+    case cannotSay
 
     /// A damaged or foreign pack is the voice's fault; a message it cannot
     /// say is rejected input.
     public var category: ErrorCategory {
-        switch kind {
+        switch self {
         case .damaged, .otherVersion: .voice
         case .cannotSay: .rejectedInput
         }

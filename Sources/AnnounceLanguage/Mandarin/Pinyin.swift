@@ -25,20 +25,12 @@ package enum Pinyin {
 
     /// The citation syllables of `text`, one per character (`["yi1", "wan4"]`),
     /// from `pronunciations` (whole text → syllables separated by blanks or
-    /// `-`) or the lexicon; nil when a character has no known pinyin.
+    /// `-`), the presets' words or the lexicon; nil when a character has no
+    /// known pinyin.
     package static func syllables(of text: String, pronunciations: [String: String] = [:]) -> [String]? {
-        if let given = pronunciations[text] ?? presetWords[text] {
-            let parts = given.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
-            return parts.count == text.count && parts.allSatisfy(isSyllable) ? parts : nil
-        }
-        var result: [String] = []
-        for character in text {
-            guard let syllable = pronunciations[String(character)] ?? lexicon[character], isSyllable(syllable) else {
-                return nil
-            }
-            result.append(syllable)
-        }
-        return result
+        Romanisation.syllables(
+            of: text, given: pronunciations[text] ?? presetWords[text], pronunciations: pronunciations, lexicon: lexicon,
+            isSyllable: isSyllable)
     }
 
     /// Whether `syllable` is lowercase ASCII letters (ü as `v`) and a tone digit 1–5.

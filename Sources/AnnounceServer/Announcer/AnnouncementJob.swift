@@ -23,6 +23,15 @@ package struct AnnouncementJob: Sendable {
         /// A burst of payments said as one summary (their count and exact
         /// total), with each amount's text as given for the report.
         case burst([Amount], texts: [String])
+
+        /// The message that says this content with `phrasing`.
+        /// - Throws: ``/AnnounceLanguage/MessageError`` for content the template cannot take.
+        package func message(_ phrasing: Phrasing) throws(MessageError) -> Message {
+            switch self {
+            case .filled(let amount, let count): try phrasing.message(amount: amount, count: count)
+            case .burst(let amounts, _): try phrasing.message(together: amounts)
+            }
+        }
     }
 
     /// Where sounds are written and how their pushes are addressed: one for a
@@ -105,11 +114,7 @@ package struct AnnouncementJob: Sendable {
     ///   ``/AnnounceEngine/PackAnnouncer/render(_:)``), ``SoundsFolder/create()`` and
     ///   ``SoundsFolder/write(_:name:reuse:durable:writer:)``.
     package func run<Speaker: Announcing>(with speaker: Speaker, delivery: Delivery) throws -> Outcome<Speaker.Planned> {
-        let message: Message
-        switch content {
-        case .filled(let amount, let count): message = try speaker.message(amount: amount, count: count)
-        case .burst(let amounts, _): message = try speaker.message(together: amounts)
-        }
+        let message = try content.message(speaker.phrasing)
         let plan = try speaker.plan(message)
         if let name {
             try speaker.checkName(name)

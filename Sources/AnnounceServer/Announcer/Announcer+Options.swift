@@ -9,12 +9,23 @@ extension Announcer {
     /// ``rendering``, whose defaults are the engine's: the command line
     /// takes its defaults from there too.
     public struct Options: Hashable, Sendable {
+        /// What is said around the amounts: template, prefix, reading.
+        package var phrasing: Phrasing
         /// The words said before the amount.
-        public var prefix: Prefix
+        public var prefix: Prefix {
+            get { phrasing.prefix }
+            set { phrasing.prefix = newValue }
+        }
         /// How the amount is read: the style and the variants.
-        public var reading: ReadingOptions
+        public var reading: ReadingOptions {
+            get { phrasing.reading }
+            set { phrasing.reading = newValue }
+        }
         /// What is said around the amount (``/AnnounceLanguage/Template/payment`` by default).
-        public var template: Template
+        public var template: Template {
+            get { phrasing.template }
+            set { phrasing.template = newValue }
+        }
         /// The file's container and encoding.
         public var format: OutputFormat
         /// How clips are joined: output rate (nil: the voice's), budget,
@@ -34,9 +45,7 @@ extension Announcer {
             format: OutputFormat = .default, rendering: RenderSettings = RenderSettings(),
             clipCacheLimit: Int = Options.defaultClipCacheLimit
         ) {
-            self.prefix = prefix
-            self.reading = reading
-            self.template = template
+            self.phrasing = Phrasing(template: template, prefix: prefix, reading: reading)
             self.format = format
             self.rendering = rendering
             self.clipCacheLimit = clipCacheLimit

@@ -72,7 +72,11 @@ public final class Announcer: Sendable {
         try Announcer(voice: voice, options: options, cache: renderer.cache, digest: digest, shownClips: shownClips)
     }
 
-    private init(voice: Voice, options: Options, cache: ClipCache, digest: VoiceDigest, shownClips: ShownClips) throws {
+    private init(voice: Voice, options asked: Options, cache: ClipCache, digest: VoiceDigest, shownClips: ShownClips) throws {
+        // The voice's language reads with its own options (Cantonese's 两)
+        // and refuses those it does not define.
+        var options = asked
+        options.reading = try voice.language.readingOptions(asked.reading)
         if options.template == .payment {
             try voice.requireClips(prefix: options.prefix, options: options.reading)
         } else {
@@ -116,14 +120,14 @@ public final class Announcer: Sendable {
     /// be nil where the template has no such slot).
     /// - Throws: ``/AnnounceLanguage/MessageError`` when a slot has no value or a value no slot.
     public func message(amount: Amount?, count: Count?) throws(MessageError) -> Message {
-        try Message(template: options.template, amount: amount, count: count, prefix: options.prefix, options: options.reading)
+        try options.phrasing.message(amount: amount, count: count)
     }
 
     /// One announcement for a burst of payments: their count and exact
     /// total in the summary template (one amount alone: the payment sentence).
     /// - Throws: ``/AnnounceLanguage/MessageError`` for no amounts, too many, or a total too large.
     public func message(together amounts: [Amount]) throws(MessageError) -> Message {
-        try Message.burst(amounts, prefix: options.prefix, options: options.reading)
+        try options.phrasing.message(together: amounts)
     }
 
     /// Plans the announcement of `message`.

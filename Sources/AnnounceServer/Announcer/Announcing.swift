@@ -20,10 +20,8 @@ package protocol Announcing: Sendable {
     /// rendered as the phone renders it is never pushed.
     var reportsPush: Bool { get }
 
-    /// The template filled with `amount` and `count`.
-    func message(amount: Amount?, count: Count?) throws(MessageError) -> Message
-    /// One announcement for a burst of payments.
-    func message(together amounts: [Amount]) throws(MessageError) -> Message
+    /// What is said and how: the template, prefix and reading.
+    var phrasing: Phrasing { get }
     /// Plans the announcement of `message`.
     func plan(_ message: Message) throws -> Planned
     /// The announcement `planned` is.
@@ -35,6 +33,7 @@ package protocol Announcing: Sendable {
 }
 
 extension Announcer: Announcing {
+    package var phrasing: Phrasing { options.phrasing }
     package var format: OutputFormat { options.format }
     package var writer: SoundWriter { .libsndfile }
     package var reportsPush: Bool { true }

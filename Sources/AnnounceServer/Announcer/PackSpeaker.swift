@@ -5,37 +5,23 @@ import AnnounceWire
 import AnnounceEngine
 
 /// A device voice pack saying what the phrase options ask for
-/// (`render --pack`): the phone's ``PackAnnouncer``, the template, prefix
-/// and reading options, the phone's encoder, and no push fields.
+/// (`render --pack`): the phone's ``PackAnnouncer`` with a ``Phrasing``,
+/// the phone's encoder, and no push fields.
 package struct PackSpeaker: Announcing {
     /// The phone's announcer over the pack.
     package let announcer: PackAnnouncer
-    /// What is said.
-    package let template: Template
-    /// Said before the amount.
-    package let prefix: Prefix
-    /// How amounts are read.
-    package let reading: ReadingOptions
+    /// What is said and how: the template, prefix and reading.
+    package let phrasing: Phrasing
 
-    /// `pack` saying `template` with `prefix`, reading amounts by `reading`.
-    package init(pack: DevicePack, template: Template, prefix: Prefix, reading: ReadingOptions) {
+    /// `pack` saying what `phrasing` makes.
+    package init(pack: DevicePack, phrasing: Phrasing) {
         announcer = PackAnnouncer(pack: pack)
-        self.template = template
-        self.prefix = prefix
-        self.reading = reading
+        self.phrasing = phrasing
     }
 
     package var format: OutputFormat { announcer.pack.format }
     package var writer: SoundWriter { .phoneEncoder }
     package var reportsPush: Bool { false }
-
-    package func message(amount: Amount?, count: Count?) throws(MessageError) -> Message {
-        try Message(template: template, amount: amount, count: count, prefix: prefix, options: reading)
-    }
-
-    package func message(together amounts: [Amount]) throws(MessageError) -> Message {
-        try Message.burst(amounts, prefix: prefix, options: reading)
-    }
 
     /// The pack's announcement of `message`, rendered whole: its name
     /// depends on the tier that joined it.

@@ -1,6 +1,8 @@
-/// Puts a file in place atomically: the bytes go to a new temporary file in
-/// the same folder (named by ``SoundName/temporaryName(process:number:)``),
-/// which is renamed onto the final name only once complete. A reader (iOS
+/// Puts a file in place atomically, by the wire contract's `AtomicInstall`:
+/// the bytes go to a new temporary file in the same folder (named by
+/// ``SoundName/temporaryName(process:number:)``, made with `O_EXCL` and
+/// listed in ``TemporaryFiles``), which is renamed onto the final name only
+/// once complete. A reader (iOS
 /// picking up a sound, a concurrent batch) never sees a partial file under
 /// the final name; on any failure the temporary file is removed, and on
 /// SIGINT, SIGTERM or SIGHUP ``TemporaryFiles`` removes it. Only SIGKILL
@@ -21,22 +23,38 @@ package enum AtomicFile {
     /// - Throws: ``AudioError`` of kind `unwritable` naming `path` and the reason.
     /// The corresponding C functions are `open`, `write`, `fsync` and `rename`.
     package static func write(_ bytes: UnsafeRawBufferPointer, to path: String, durable: Bool) throws(AudioError) {
-        let (folder, name) = split(path)
-        guard !name.isEmpty, name != ".", name != ".." else {
-            throw AudioError(.unwritable, "cannot write \(path): the path names no file")
+        var temporary: String?
+        var descriptor: Int32 = -1
+        defer { if let temporary { TemporaryFiles.shared.forget(temporary) } }
+        do {
+            try AtomicInstall(durable: durable).install(
+                at: path,
+                create: {
+                    (descriptor, temporary) = try createTemporaryFile(in: split(path).folder, for: path)
+                    return temporary!
+                },
+                fill: { _ in
+                    if let failure = fill(descriptor, with: bytes, durable: durable) {
+                        throw AudioError(.unwritable, "cannot write \(path): \(failure)")
+                    }
+                })
+        } catch let error as AudioError {
+            throw error
+        } catch let failure as AtomicInstall.Failure {
+            throw AudioError(.unwritable, "cannot write \(path): \(Self.reason(failure))")
+        } catch {
+            throw AudioError(.unwritable, "cannot write \(path): \(error)")
         }
-        try refuseSpecialFile(at: path)
-        let (descriptor, temporary) = try createTemporaryFile(in: folder, for: path)
-        defer { TemporaryFiles.shared.forget(temporary) }
-        if let failure = fill(descriptor, with: bytes, durable: durable) {
-            _ = systemUnlink(temporary)
-            throw AudioError(.unwritable, "cannot write \(path): \(failure)")
+    }
+
+    /// The reason of a failed install, as the error line says it.
+    private static func reason(_ failure: AtomicInstall.Failure) -> String {
+        switch failure {
+        case .namesNoFile: "the path names no file"
+        case .isFolder: "it is a folder"
+        case .notRegularFile: "it exists and is not a regular file"
+        case .rename, .flush: failure.systemMessage ?? ""
         }
-        if case .failure(let failure) = retryingInterrupts({ systemRename(temporary, path) }) {
-            _ = systemUnlink(temporary)
-            throw AudioError(.unwritable, "cannot write \(path): \(failure)")
-        }
-        if durable { try flushFolder(folder.isEmpty ? "." : folder, for: path) }
     }
 
     /// Writes every byte, flushes when `durable`, and closes the descriptor.
@@ -69,30 +87,6 @@ package enum AtomicFile {
         switch created {
         case .success(let created): return (created.made, created.path)
         case .failure(let reason): throw AudioError(.unwritable, "cannot write \(path): \(reason)")
-        }
-    }
-
-    /// Refuses to rename over something that is not a file: as root,
-    /// `rename` would happily replace `/dev/null` or a socket.
-    private static func refuseSpecialFile(at path: String) throws(AudioError) {
-        guard let status = FileStatus(path: path, followingLinks: false) else { return }
-        switch status.kind {
-        case .regular, .symbolicLink: return
-        case .directory: throw AudioError(.unwritable, "cannot write \(path): it is a folder")
-        case .other: throw AudioError(.unwritable, "cannot write \(path): it exists and is not a regular file")
-        }
-    }
-
-    /// Flushes a folder's entries, so a rename in it survives a power cut.
-    static func flushFolder(_ folder: String, for path: String) throws(AudioError) {
-        let opened = retryingInterrupts { systemOpen(folder, systemOpenReadOnly) }
-        guard case .success(let descriptor) = opened else {
-            if case .failure(let error) = opened { throw AudioError(.unwritable, "cannot write \(path): \(error)") }
-            return
-        }
-        defer { _ = systemClose(descriptor) }
-        if case .failure(let error) = retryingInterrupts({ systemFsync(descriptor) }) {
-            throw AudioError(.unwritable, "cannot write \(path): \(error)")
         }
     }
 

@@ -126,49 +126,13 @@ public struct SoundsFolder: Sendable, Equatable {
     /// holds exactly them, else written atomically.
     private func put(_ bytes: UnsafeRawBufferPointer, name: String, reuse: Bool, durable: Bool) throws(AudioError) -> WrittenSound {
         let filePath = path(of: name)
-        if reuse, Self.holds(bytes, at: filePath, durable: durable) {
+        // A file that cannot be touched or flushed is written again instead.
+        if reuse, ExactFile.holds(bytes, atPath: filePath, touch: .required, durable: durable) {
             return WrittenSound(path: filePath, name: name, bytes: bytes.count, reused: true)
         }
         try AtomicFile.write(bytes, to: filePath, durable: durable)
         return WrittenSound(path: filePath, name: name, bytes: bytes.count, reused: false)
     }
-
-    /// Whether the regular file at `path` (not a link, not a FIFO: opened
-    /// without following links and without blocking) holds exactly `bytes`.
-    /// A file that does is touched (its age restarts, so `prune` keeps a
-    /// sound still handed out) and, with `durable`, flushed with its folder.
-    static func holds(_ bytes: UnsafeRawBufferPointer, at path: String, durable: Bool = false) -> Bool {
-        guard case .success(let descriptor) = retryingInterrupts({ systemOpen(path, systemOpenNoFollowNonBlocking) })
-        else { return false }
-        defer { _ = systemClose(descriptor) }
-        guard let status = FileStatus(descriptor: descriptor), status.kind == .regular, status.size == bytes.count
-        else { return false }
-        // One byte more than expected shows a file that grew meanwhile.
-        var onDisk = [UInt8](repeating: 0, count: bytes.count + 1)
-        var filled = 0
-        while filled < onDisk.count {
-            let read = onDisk.withUnsafeMutableBytes { buffer in
-                retryingInterrupts { systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled) }
-            }
-            guard case .success(let count) = read, count > 0 else { break }
-            filled += count
-        }
-        guard filled == bytes.count,
-            bytes.isEmpty || onDisk.withUnsafeBytes({ systemMemoryEqual($0.baseAddress!, bytes.baseAddress!, bytes.count) })
-        else { return false }
-        // A file that cannot be touched or flushed is written again instead.
-        guard case .success = retryingInterrupts({ systemTouch(descriptor) }) else { return false }
-        if durable {
-            guard case .success = retryingInterrupts({ systemFsync(descriptor) }),
-                (try? AtomicFile.flushFolder(Paths.parent(of: path), for: path)) != nil
-            else { return false }
-        }
-        return true
-    }
-
-    /// Temporary files are pruned only once older than this too (seconds):
-    /// a younger one may be a write in flight.
-    public static let temporaryAge = 3600.0
 
     /// A file ``prune(olderThan:dryRun:now:)`` found.
     public struct PrunedFile: Equatable, Sendable {
@@ -184,9 +148,10 @@ public struct SoundsFolder: Sendable, Equatable {
         public let error: String?
     }
 
-    /// Removes announce's own files older than `seconds`: content-derived
-    /// sounds and temporary files (``SoundName/kind(of:)``), never a file
-    /// named by a user, another file, a folder or a symbolic link.
+    /// Removes announce's own files older than `seconds`, by
+    /// ``SoundFolderRule``: content-derived sounds, and temporary files once
+    /// older than ``SoundFolderRule/temporaryAge`` too; never a file named
+    /// by a user, another file, a folder or a symbolic link.
     ///
     /// Acts only inside the real folder: when `Library` or `Library/Sounds`
     /// (or the folder given to ``init(path:)``) is a symbolic link it
@@ -210,18 +175,20 @@ public struct SoundsFolder: Sendable, Equatable {
         case .success(let found): names = found
         case .failure(let error): throw AudioError(.unwritable, "cannot read \(path): \(error)")
         }
+        var entries: [String: SoundFolderRule.Entry] = [:]
+        for name in names where SoundName.isOwn(name) {
+            guard let status = FileStatus(directory: folder, name: name) else { continue }
+            entries[name] = SoundFolderRule.Entry(
+                name: name, isRegularFile: status.kind == .regular, bytes: status.size, age: now - status.modified)
+        }
         var pruned: [PrunedFile] = []
-        for name in names.sorted() where SoundName.kind(of: name) != nil {
-            guard let status = FileStatus(directory: folder, name: name), status.kind == .regular else { continue }
-            let age = now - status.modified
-            // A temporary file younger than an hour may be a write in flight.
-            let limit = SoundName.kind(of: name) == .temporary ? max(seconds, Self.temporaryAge) : seconds
-            guard age > limit else { continue }
+        for name in SoundFolderRule(lifetime: seconds).removals(from: Array(entries.values)).sorted() {
+            guard let entry = entries[name] else { continue }
             var error: String?
             if !dryRun, case .failure(let failure) = retryingInterrupts({ systemUnlinkAt(folder, name) }) {
                 error = failure.description
             }
-            pruned.append(PrunedFile(path: path(of: name), bytes: status.size, age: age, removed: !dryRun && error == nil, error: error))
+            pruned.append(PrunedFile(path: path(of: name), bytes: entry.bytes, age: entry.age, removed: !dryRun && error == nil, error: error))
         }
         return pruned
     }

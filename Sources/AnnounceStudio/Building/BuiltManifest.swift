@@ -33,7 +33,8 @@ struct BuiltManifest: Encodable {
     let format = VoiceManifest.supportedFormat
     let id: String
     let name: String
-    let language = "cmn-Hans"
+    /// The script's language, as its tag.
+    let language: String
     let license: String?
     let provenance: String?
     let sampleRate: Int

@@ -2,9 +2,10 @@ import AnnounceServer
 
 extension VoiceBuilder {
     /// Builds the voice with a TTS command, run once per item through
-    /// `/bin/sh -c` with `{text}` (the item, `一万`), `{pinyin}` (tone
-    /// numbers, `yi2 wan4`), `{marks}` (`yí wàn`) and `{out}` (the file to
-    /// write) replaced by shell-quoted values. Each output is one item, cut
+    /// `/bin/sh -c` with `{text}` (the item, `一万`), `{romanisation}` (tone
+    /// numbers, `yi2 wan4`; also `{pinyin}` in a Mandarin script,
+    /// `{jyutping}` in a Cantonese one), `{marks}` (`yí wàn`) and `{out}`
+    /// (the file to write) replaced by shell-quoted values. Each output is one item, cut
     /// with the trimming rule; outputs at other rates are resampled to the
     /// first one's.
     /// - Throws: ``VoiceBuildError``: `input` naming the item when the
@@ -16,6 +17,11 @@ extension VoiceBuilder {
         guard command.contains("{out}") else {
             throw VoiceBuildError(.usage, "the TTS command must contain {out}, where it writes each item's sound file")
         }
+        for other in Language.all.map(\.romanisation) where other != script.language.romanisation && command.contains("{\(other)}") {
+            throw VoiceBuildError(
+                .usage,
+                "the script is \(script.language.name): its items have no {\(other)}; use {\(script.language.romanisation)} or {romanisation}")
+        }
         let folder = try BuildFolder(for: directory)
         let scratch = try folder.subfolder(".tts")
         var outputs: [String] = []
@@ -26,7 +32,10 @@ extension VoiceBuilder {
         for item in script.items {
             let out = Paths.join(scratch, item.file)
             outputs.append(out)
-            let line = template.substituted(["text": item.text, "pinyin": item.pinyin, "marks": item.marks, "out": out])
+            let line = template.substituted([
+                "text": item.text, "romanisation": item.romanisation, script.language.romanisation: item.romanisation,
+                "marks": item.marks, "out": out,
+            ])
             let label = "item \(item.number) '\(item.text)'"
             switch await ShellCommand.run(line) {
             case .exited(0): break

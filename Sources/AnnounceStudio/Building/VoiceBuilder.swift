@@ -139,7 +139,8 @@ package struct VoiceBuilder: Sendable {
                 snr: cut.floor.map { Self.round(statistics.rms - $0, 10) }))
         }
         let manifest = BuiltManifest(
-            id: details.id, name: details.name ?? details.id, license: details.license, provenance: details.provenance,
+            id: details.id, name: details.name ?? details.id, language: script.language.tag, license: details.license,
+            provenance: details.provenance,
             sampleRate: sampleRate, date: details.date, sources: sources, covers: script.coverage,
             maximumAmount: maximumAmount?.description,
             generator: .init(

@@ -82,7 +82,9 @@ package struct VoiceBudget: Sendable {
         var rows: [Row] = []
         for template in coverage.templateValues {
             let prefixes = template.slots.contains(.prefix) ? coverage.prefixValues : [Self.noPrefix]
-            let readings = template.slots.contains(.amount) ? coverage.readingOptions : [ReadingOptions()]
+            // The readings the voice's language says: Cantonese always says 两.
+            let readings = voice.language.readingOptions(
+                among: template.slots.contains(.amount) ? coverage.readingOptions : [ReadingOptions()])
             for prefix in prefixes {
                 for options in readings {
                     rows.append(measurer.row(template: template, prefix: prefix, options: options, maximum: maximum))

@@ -13,7 +13,7 @@ extension VoiceInspection {
         var voiceFields = JSONObject()
         voiceFields.add("directory", voice.directory)
         voiceFields.add("id", manifest.id)
-        voiceFields.addIfPresent("language", manifest.language)
+        voiceFields.add("language", manifest.language.tag)
         voiceFields.addIfPresent("license", manifest.license)
         voiceFields.add("name", manifest.name)
         voiceFields.addIfPresent("sampleRate", sampleRate)

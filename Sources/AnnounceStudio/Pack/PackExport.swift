@@ -209,7 +209,7 @@ package struct PackExport {
             let template = try Template(row.template)
             let prefix = try Prefix(row.prefix)
             let count = try row.floorCount.map { try Count($0) }
-            let message = try Message(template: template, amount: row.floorAmount, count: count, prefix: prefix, options: row.options)
+            let message = try Phrasing(template: template, prefix: prefix, reading: row.options).message(amount: row.floorAmount, count: count)
             let segments = try voice.plan(message).clips.map {
                 ClipSegment(path: $0.file, isPrefix: $0.isPrefix, pauseAfter: $0.pauseAfter)
             }

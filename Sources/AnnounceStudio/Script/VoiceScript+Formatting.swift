@@ -26,38 +26,38 @@ extension VoiceScript {
             members = try Self.parser.parseObject([UInt8](data))
         } catch {
             throw VoiceScriptError(
-                "\(shownSource): not a voice script (make one with 'announce voice script --format json'): \(MessageText.escaped(error.description))")
+                .invalidScript, "\(shownSource): not a voice script (make one with 'announce voice script --format json'): \(MessageText.escaped(error.description))")
         }
         let fields = JSONFields(members: members)
         if let version = try? fields.integer("version"), version != Self.currentVersion {
-            throw VoiceScriptError("\(shownSource): script version \(version) is not supported (this announce reads version \(Self.currentVersion))")
+            throw VoiceScriptError(.invalidScript, "\(shownSource): script version \(version) is not supported (this announce reads version \(Self.currentVersion))")
         }
         let script: VoiceScript
         do throws(JSONFields.Problem) {
             script = try VoiceScript(fields)
         } catch {
-            throw VoiceScriptError("\(shownSource): not a voice script (make one with 'announce voice script --format json'): \(error.description)")
+            throw VoiceScriptError(.invalidScript, "\(shownSource): not a voice script (make one with 'announce voice script --format json'): \(error.description)")
         }
-        guard !script.items.isEmpty else { throw VoiceScriptError("\(source): the script has no items") }
+        guard !script.items.isEmpty else { throw VoiceScriptError(.invalidScript, "\(source): the script has no items") }
         guard script.items.count <= VoiceManifest.maximumClips else {
-            throw VoiceScriptError("\(source): the script has \(script.items.count) items; a voice has at most \(VoiceManifest.maximumClips) clips")
+            throw VoiceScriptError(.invalidScript, "\(source): the script has \(script.items.count) items; a voice has at most \(VoiceManifest.maximumClips) clips")
         }
-        if let problem = script.covers?.problem { throw VoiceScriptError("\(source): \(problem)") }
+        if let problem = script.covers?.problem { throw VoiceScriptError(.invalidScript, "\(source): \(problem)") }
         var files: Set<String> = []
         var keys: Set<String> = []
         for (index, item) in script.items.enumerated() {
             guard item.number == index + 1 else {
-                throw VoiceScriptError("\(source): item \(index + 1) is numbered \(item.number): items must be numbered 1, 2, 3… in order")
+                throw VoiceScriptError(.invalidScript, "\(source): item \(index + 1) is numbered \(item.number): items must be numbered 1, 2, 3… in order")
             }
             guard VoiceManifest.isSafeRelativePath(item.file), !item.file.contains("/"), item.file.hasSuffix(".wav"),
                 files.insert(item.file).inserted
             else {
-                throw VoiceScriptError("\(source): item \(item.number) '\(item.text)': file '\(item.file)' must be a distinct .wav name without folders")
+                throw VoiceScriptError(.invalidScript, "\(source): item \(item.number) '\(item.text)': file '\(item.file)' must be a distinct .wav name without folders")
             }
             guard !item.key.isEmpty, item.key.unicodeScalars.count <= VoiceManifest.maximumWordLength,
                 !item.key.unicodeScalars.contains(where: { $0.properties.isWhitespace }), keys.insert(item.key).inserted
             else {
-                throw VoiceScriptError("\(source): item \(item.number) '\(item.text)': key '\(item.key)' must be one distinct word without blanks, at most \(VoiceManifest.maximumWordLength) characters")
+                throw VoiceScriptError(.invalidScript, "\(source): item \(item.number) '\(item.text)': key '\(item.key)' must be one distinct word without blanks, at most \(VoiceManifest.maximumWordLength) characters")
             }
         }
         self = script
@@ -69,6 +69,16 @@ extension VoiceScript {
     /// A script from its JSON fields, as ``json()`` writes them.
     private init(_ fields: JSONFields) throws(JSONFields.Problem) {
         version = try fields.integer("version")
+        // A script without a language predates languages: Mandarin.
+        if let tag = try fields.optionalString("language") {
+            do {
+                language = try Language(tag: tag)
+            } catch {
+                throw JSONFields.Problem(description: "'language' \(error.description)")
+            }
+        } else {
+            language = .mandarin
+        }
         let options = try fields.object("options")
         self.options = ReadingOptions(
             style: try options.choice("style", of: ReadingStyle.self), liang: try options.bool("liang"),
@@ -79,7 +89,8 @@ extension VoiceScript {
         var items: [Item] = []
         for item in try fields.objects("items") {
             items.append(Item(
-                number: try item.integer("number"), text: try item.string("text"), pinyin: try item.string("pinyin"),
+                number: try item.integer("number"), text: try item.string("text"),
+                romanisation: try item.has("romanisation") ? item.string("romanisation") : item.string("pinyin"),
                 marks: try item.string("marks"), file: try item.string("file"), key: try item.string("key"),
                 when: try item.choices("when", of: ClipRule.self), instruction: try item.string("instruction")))
         }
@@ -113,7 +124,7 @@ extension VoiceScript {
 
     /// The script for the speaker, as aligned plain text.
     public var text: String {
-        var out = "announce voice script, version \(version): \(summary)\n"
+        var out = "announce voice script, version \(version), \(language): \(summary)\n"
         for note in recordingNotes { out += "  \(note)\n" }
         out += "\n"
         let numberWidth = String(items.count).count
@@ -130,11 +141,12 @@ extension VoiceScript {
 
     /// The script for the speaker, as a Markdown table.
     public var markdown: String {
-        var out = "# Voice script\n\n\(summary) (script version \(version))\n\n"
+        var out = "# Voice script\n\n\(language): \(summary) (script version \(version))\n\n"
         for note in recordingNotes { out += "- \(note)\n" }
-        out += "\n| # | say | pinyin | how | file |\n|---:|---|---|---|---|\n"
+        out += "\n| # | say | \(language.romanisation) | how | file |\n|---:|---|---|---|---|\n"
         for item in items {
-            out += "| \(item.number) | \(item.text) | \(item.marks) (\(item.pinyin)) | \(item.instruction) | `\(item.file)` |\n"
+            let shown = item.marks == item.romanisation ? item.marks : "\(item.marks) (\(item.romanisation))"
+            out += "| \(item.number) | \(item.text) | \(shown) | \(item.instruction) | `\(item.file)` |\n"
         }
         return out
     }

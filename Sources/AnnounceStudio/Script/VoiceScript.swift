@@ -1,6 +1,7 @@
 /// What a speaker records to make a voice: every word the readings and
-/// prefixes need, plus the runs recorded together that carry tone sandhi,
-/// in a fixed, numbered order.
+/// prefixes need, plus the runs recorded together that carry tone sandhi
+/// (in a language that has it), in a fixed, numbered order, each with its
+/// romanisation in the voice's language (pinyin, Jyutping).
 ///
 /// The JSON form is the input of `announce voice build`; the text and
 /// Markdown forms (``text`` and ``markdown``) are for the speaker. The same
@@ -21,9 +22,11 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         public var number: Int
         /// What to say: `一万`.
         public var text: String
-        /// The pinyin as said, tone numbers, one syllable per character: `yi2 wan4`.
-        public var pinyin: String
-        /// The same with tone marks: `yí wàn`.
+        /// The romanisation as said, tone numbers, one syllable per
+        /// character: pinyin `yi2 wan4`, Jyutping `jat1 maan6`.
+        public var romanisation: String
+        /// The same as the speaker reads it: pinyin with tone marks `yí wàn`,
+        /// Jyutping as it is.
         public var marks: String
         /// The clip file the builder writes: `yi2-wan4.wav`.
         public var file: String
@@ -36,12 +39,12 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
 
         /// An item with every field given.
         package init(
-            number: Int, text: String, pinyin: String, marks: String, file: String, key: String, when: [ClipRule],
+            number: Int, text: String, romanisation: String, marks: String, file: String, key: String, when: [ClipRule],
             instruction: String
         ) {
             self.number = number
             self.text = text
-            self.pinyin = pinyin
+            self.romanisation = romanisation
             self.marks = marks
             self.file = file
             self.key = key
@@ -52,6 +55,8 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
 
     /// The script format: ``currentVersion``.
     public var version: Int
+    /// The language the voice will speak: its words, romanisation and runs.
+    public var language: Language
     /// The reading options of the script's first style, with its variants.
     public var options: ReadingOptions
     /// The prefixes it covers, words separated by blanks (`支付宝到账`); `""` is no prefix.
@@ -73,27 +78,38 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
     }
 
     /// The script for readings with `options`, the `prefixes` and the extra
-    /// `phrases` (each one clip), with the payment template. `pronunciations`
-    /// gives the tone-numbered pinyin (`美团` → `mei3 tuan2`) of words whose
-    /// characters are not in the built-in lexicon.
-    /// - Throws: ``VoiceScriptError`` naming a word without pinyin.
+    /// `phrases` (each one clip), with the payment template, in `language`.
+    /// `pronunciations` gives the tone-numbered romanisation (`美团` →
+    /// `mei3 tuan2`) of words whose characters are not in the language's lexicon.
+    /// - Throws: ``VoiceScriptError`` naming a word without a romanisation,
+    ///   or a reading option the language does not define.
     public init(
-        options: ReadingOptions, prefixes: [Prefix], phrases: [String] = [], pronunciations: [String: String] = [:]
+        options: ReadingOptions, prefixes: [Prefix], phrases: [String] = [], pronunciations: [String: String] = [:],
+        language: Language = .mandarin
     ) throws(VoiceScriptError) {
         try self.init(
             coverage: VoiceCoverage(
                 styles: [options.style], liang: options.liang, leadYi: options.leadYi,
                 prefixes: prefixes.map { $0.words.joined(separator: " ") }, templates: ["payment"]),
-            phrases: phrases, pronunciations: pronunciations)
+            phrases: phrases, pronunciations: pronunciations, language: language)
     }
 
-    /// The script that covers `coverage`: every word its readings, prefixes
-    /// and templates say, the extra `phrases` (each one clip), the runs that
-    /// carry tone sandhi and, with group units, the groups (``groupUnits(for:)``).
-    /// - Throws: ``VoiceScriptError`` naming a word without pinyin.
+    /// The script that covers `coverage` in `language`: every word its
+    /// readings, prefixes and templates say, the extra `phrases` (each one
+    /// clip), the runs that carry tone sandhi and, with group units, the
+    /// groups (``groupUnits(for:)``).
+    /// - Throws: ``VoiceScriptError`` naming a word without a romanisation,
+    ///   or a reading option the language does not define.
     public init(
-        coverage: VoiceCoverage, phrases: [String] = [], pronunciations: [String: String] = [:]
+        coverage asked: VoiceCoverage, phrases: [String] = [], pronunciations: [String: String] = [:],
+        language: Language = .mandarin
     ) throws(VoiceScriptError) {
+        let coverage: VoiceCoverage
+        do {
+            coverage = try language.coverage(asked)
+        } catch {
+            throw VoiceScriptError(.unscriptable, error.description)
+        }
         var entries: [(text: String, kind: Kind)] = []
         let prefixWords = Set(coverage.prefixValues.flatMap(\.words))
         let templateWords = Set(coverage.templateValues.flatMap(\.fixedWords))
@@ -103,16 +119,16 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         }
         if let long = phrases.first(where: { $0.count > Prefix.maximumLength }) {
             throw VoiceScriptError(
-                "phrase \(MessageText.quoted(long, limit: 60)) is longer than \(Prefix.maximumLength) characters: record words, not sentences",
-                category: .usage)
+                .unscriptable, "phrase \(MessageText.quoted(long, limit: 60)) is longer than \(Prefix.maximumLength) characters: record words, not sentences")
         }
         entries += phrases.map { ($0, .phrase) }
+        let counts = coverage.templateValues.contains(where: { $0.slots.contains(.count) })
         var runs: [String] = []
         for style in coverage.styles {
-            runs += Self.sandhiRuns(for: ReadingOptions(style: style, liang: coverage.liang, leadYi: coverage.leadYi))
+            let options = ReadingOptions(style: style, liang: coverage.liang, leadYi: coverage.leadYi)
+            runs += language.runsRecordedTogether(for: options)
         }
-        // Counts say 两百 whatever the reading options.
-        if coverage.templateValues.contains(where: { $0.slots.contains(.count) }) { runs.append("两百") }
+        if counts { runs += language.runsForCounts }
         entries += runs.map { ($0, .run) }
         if coverage.units == .groups { entries += Self.groupUnits(for: coverage).map { ($0, .group) } }
 
@@ -122,16 +138,15 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         for (text, kind) in entries where !keys.contains(text) {
             guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else {
                 throw VoiceScriptError(
-                    "phrase \(MessageText.quoted(text)) must be one word: no blanks (record each word of a prefix separately)",
-                    category: .usage)
+                    .unscriptable, "phrase \(MessageText.quoted(text)) must be one word: no blanks (record each word of a prefix separately)")
             }
-            guard let citation = Pinyin.syllables(of: text, pronunciations: pronunciations) else {
+            guard let citation = language.syllables(of: text, pronunciations: pronunciations) else {
                 throw VoiceScriptError(
-                    "no pinyin for \(MessageText.quoted(text)): give it, e.g. --pinyin '\(MessageText.escaped(text))=\(text.map { _ in "xx1" }.joined(separator: " "))'",
-                    category: .usage)
+                    .unscriptable,
+                    "no \(language.romanisation) for \(MessageText.quoted(text)): give it, e.g. --\(language.romanisation) '\(MessageText.escaped(text))=\(text.map { _ in "xx1" }.joined(separator: " "))'")
             }
             keys.insert(text)
-            let spoken = kind == .word ? citation : Pinyin.spoken(citation)
+            let spoken = kind == .word ? citation : language.spoken(citation)
             var file = spoken.joined(separator: "-")
             if files.contains(file + ".wav") {
                 var suffix = 2
@@ -140,13 +155,14 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
             }
             file += ".wav"
             files.insert(file)
-            let marks = spoken.map(Pinyin.marked).joined(separator: " ")
+            let marks = spoken.map(language.shown).joined(separator: " ")
             items.append(Item(
-                number: items.count + 1, text: text, pinyin: spoken.joined(separator: " "), marks: marks, file: file,
-                key: text, when: kind == .run || kind == .group ? ClipRule.defaults(for: text) : [],
-                instruction: Self.instruction(text, kind: kind, marks: marks)))
+                number: items.count + 1, text: text, romanisation: spoken.joined(separator: " "), marks: marks, file: file,
+                key: text, when: kind == .run || kind == .group ? language.defaultClipRules(for: text) : [],
+                instruction: language.instruction(for: text, kind: kind.item, shown: marks)))
         }
         self.version = Self.currentVersion
+        self.language = language
         self.options = ReadingOptions(
             style: coverage.styles.first ?? .decimal, liang: coverage.liang, leadYi: coverage.leadYi)
         self.prefixes = coverage.prefixes
@@ -155,44 +171,41 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         self.items = items
     }
 
-    private enum Kind { case word, prefix, phrase, run, group }
-
-    /// The runs recorded together that fix tone sandhi for readings with
-    /// `options`, in script order. Each adjacent pair of third tones a
-    /// reading can produce (五百, 百五, 五点, 点五, 五五, 五角, 角五, …) and
-    /// the yì/yí of 一 before 百 千 万 亿; 一百 before a third tone
-    /// (一百五, 一百九, 一百点) is recorded as a run of three so the 一 keeps
-    /// its sandhi. See docs/VOICES.md for why these and no others.
-    public static func sandhiRuns(for options: ReadingOptions) -> [String] {
-        var runs = ["一百", "一千", "一万", "一亿", "一百五", "一百九"]
-        if options.style == .decimal { runs.append("一百点") }
-        if options.liang { runs.append("两百") }
-        runs += ["五百", "九百", "百五", "百九"]
-        switch options.style {
-        case .decimal: runs += ["五点", "九点", "百点", "点五", "点九", "五五", "五九", "九五", "九九"]
-        case .currency: runs += ["五角", "九角", "角五", "角九"]
-        }
-        return runs
+    private enum CodingKeys: String, CodingKey {
+        case version, language, options, prefixes, phrases, covers, items
     }
 
-    private static func instruction(_ text: String, kind: Kind, marks: String) -> String {
-        switch kind {
-        case .word:
-            switch text {
-            case "一": return "on its own, yī as a digit in a price (not yāo)"
-            case "二": return "on its own, èr as a digit in a price (not liǎng)"
-            case "两": return "on its own, liǎng as in 两百"
-            case "零", "三", "四", "五", "六", "七", "八", "九": return "on its own, as a digit in a price, not as a count"
-            default: return "on its own, full tone, as in a price"
+    /// The script's fields, the language as its tag.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(language.tag, forKey: .language)
+        try container.encode(options, forKey: .options)
+        try container.encode(prefixes, forKey: .prefixes)
+        try container.encode(phrases, forKey: .phrases)
+        try container.encodeIfPresent(covers, forKey: .covers)
+        try container.encode(items, forKey: .items)
+    }
+
+    private enum Kind {
+        case word, prefix, phrase, run, group
+
+        var item: ScriptItemKind {
+            switch self {
+            case .word: .word
+            case .prefix: .prefix
+            case .phrase: .phrase
+            case .run: .run
+            case .group: .group
             }
-        case .prefix: return "the whole phrase, as the start of an announcement"
-        case .phrase: return "the whole phrase as written, at the pace of an announcement"
-        case .group:
-            return "together in one breath, as inside a price: \(marks)"
-        case .run:
-            return text.hasPrefix("一")
-                ? "together in one breath, as inside a price: \(marks) (一 changes its tone)"
-                : "together in one breath, as inside a price: \(marks) (the first third tone rises)"
         }
+    }
+
+    /// The runs recorded together for readings with `options` in
+    /// `language` (Mandarin's tone sandhi: 五百, 一万, …; none in
+    /// Cantonese), in script order. See docs/VOICES.md for why these and no
+    /// others.
+    public static func sandhiRuns(for options: ReadingOptions, language: Language = .mandarin) -> [String] {
+        language.runsRecordedTogether(for: options)
     }
 }

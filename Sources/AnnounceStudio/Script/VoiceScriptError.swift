@@ -1,21 +1,24 @@
-/// Why a voice script cannot be made or read. The ``description`` is one line.
 import AnnounceServer
 
-public struct VoiceScriptError: CategorizedError, Equatable, Sendable, CustomStringConvertible {
-    /// A script file that cannot be read as one is rejected input; options
-    /// a script cannot be made from (a word without pinyin, a phrase with
-    /// blanks) are a usage error.
-    public let category: ErrorCategory
+/// Why a voice script cannot be made or read. The
+/// ``AnnounceError/description`` is one line.
+public typealias VoiceScriptError = AnnounceError<VoiceScriptFault>
 
-    /// The one-line message.
-    public let message: String
+/// The kinds of ``VoiceScriptError``.
+public enum VoiceScriptFault: ErrorKind {
+    /// A script file that cannot be read as one (not a script, another
+    /// version, items misnumbered or naming unsafe files): rejected input.
+    case invalidScript
+    /// Options a script cannot be made from (a word without pinyin, a
+    /// phrase with blanks or too long): a usage error.
+    case unscriptable
 
-    /// An error saying `message`, of `category` (rejected input by default).
-    public init(_ message: String, category: ErrorCategory = .rejectedInput) {
-        self.message = message
-        self.category = category
+    /// A script that cannot be read is rejected input; options a script
+    /// cannot be made from are usage.
+    public var category: ErrorCategory {
+        switch self {
+        case .invalidScript: .rejectedInput
+        case .unscriptable: .usage
+        }
     }
-
-    /// The one-line message: ``message``.
-    public var description: String { message }
 }

@@ -41,32 +41,13 @@ extension LongestPlan {
     }
 
     /// ``ClipRule/holds(in:range:prefixCount:hasClip:)`` with no prefix in
-    /// the stretch; nil when the words needed have not come yet.
+    /// the stretch; nil when the words needed have not come yet. The rule
+    /// itself is the language's: this only says what each id is to it.
     private func holds(_ rule: ClipRule, _ words: [Int], start: Int, end: Int, final: Bool) -> Bool? {
-        switch rule {
-        case .leadsGroup:
-            guard start > 0 else { return true }
-            let previous = words[start - 1]
-            if previous == yi || previous == wan { return true }
-            if previous == zero && start - 2 >= 0 { return words[start - 2] == yi || words[start - 2] == wan }
-            return false
-        case .thirdPairs:
-            var count = 0
-            var index = end
-            while true {
-                if index >= words.count {
-                    if final { break }
-                    return nil
-                }
-                guard thirdTones.contains(words[index]) else { break }
-                count += 1
-                index += 1
-            }
-            guard count % 2 == 1 else { return true }
-            let shifted = words[(start + 1)..<(end + 1)]
-            let hasShorter = end - 1 - start >= 2 && trie.entry(for: words[start..<(end - 1)]) != nil
-            return trie.entry(for: shifted) == nil && !hasShorter
-        }
+        rule.holds(
+            in: words, range: start..<end, prefixCount: 0, complete: final,
+            word: { $0 >= 0 && $0 < ruleWords.count ? ruleWords[$0] : .other },
+            hasClip: { trie.entry(for: words[$0]) != nil })
     }
 
     /// The words integer digit `index` (0 the 千 of the 亿 group … 11 the

@@ -37,7 +37,8 @@ package struct LongestPlan: Sendable {
 
     let ids: [String: Int]
     let trie: ClipKeyTrie
-    let thirdTones: Set<Int>
+    /// What each word id is to the clip rules.
+    let ruleWords: [ClipRule.Word]
     let options: ReadingOptions
     let lead: [Int]
     let wan: Int
@@ -63,7 +64,7 @@ package struct LongestPlan: Sendable {
         }
         self.ids = ids
         self.trie = ClipKeyTrie(keys: keys, vocabulary: vocabulary)
-        self.thirdTones = Set(ClipRule.thirdToneWords.compactMap { ids[$0] })
+        self.ruleWords = vocabulary.map(ClipRule.word(of:))
         self.options = options
         self.lead = lead.compactMap { ids[$0] }
         self.wan = ids["万"] ?? -1

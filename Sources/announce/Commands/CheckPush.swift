@@ -85,7 +85,7 @@ struct CheckPush: ListsExitStatuses {
             // The bytes parsed as an object just now.
             detected = PushService.detect(Self.keysOnly(bytes))
             if let expected = PushService(rawValue: service), !expected.accepts(detected) {
-                throw OtherService(description: "the push does not carry \(expected.displayName)'s own keys (it reads as \(detected.displayName)'s)")
+                throw CheckPushError(.otherService, "the push does not carry \(expected.displayName)'s own keys (it reads as \(detected.displayName)'s)")
             }
         } catch {
             if json {
@@ -118,7 +118,7 @@ struct CheckPush: ListsExitStatuses {
         do {
             return try FileCheck.readRegularFile(path, limit: largestFile)
         } catch {
-            throw Console.fail(PushFileError(description: "\(MessageText.escaped(path)): \(error.reason)"))
+            throw Console.fail(CheckPushError(.unreadableFile, "\(MessageText.escaped(path)): \(error.reason)"))
         }
     }
 
@@ -128,7 +128,7 @@ struct CheckPush: ListsExitStatuses {
         while bytes.count <= largestFile {
             let result = retryingInterrupts { chunk.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, $0.count) } }
             guard case .success(let got) = result else {
-                throw Console.fail(PushFileError(description: "standard input cannot be read"))
+                throw Console.fail(CheckPushError(.unreadableFile, "standard input cannot be read"))
             }
             if got == 0 { break }
             bytes.append(contentsOf: chunk[..<got])
@@ -192,14 +192,20 @@ struct CheckPush: ListsExitStatuses {
     }
 }
 
-/// A push without the keys of the service `--service` names.
-struct OtherService: CategorizedError {
-    let description: String
-    var category: ErrorCategory { .rejectedInput }
-}
+/// Why `check-push` cannot check a push: one line.
+typealias CheckPushError = AnnounceError<CheckPushFault>
 
-/// A push file that cannot be read: one line naming it.
-struct PushFileError: CategorizedError {
-    let description: String
-    var category: ErrorCategory { .voice }
+/// The kinds of ``CheckPushError``.
+enum CheckPushFault: ErrorKind {
+    /// A push without the keys of the service `--service` names: rejected input.
+    case otherService
+    /// A push file that cannot be read: an input file (exit 66).
+    case unreadableFile
+
+    var category: ErrorCategory {
+        switch self {
+        case .otherService: .rejectedInput
+        case .unreadableFile: .voice
+        }
+    }
 }

@@ -50,9 +50,7 @@ struct Render: ListsExitStatuses {
     func run() throws {
         TemporaryFiles.shared.removeOnTermination()
         if let pack {
-            let speaker = PackSpeaker(
-                pack: try DevicePackFile.load(pack), template: phrase.parsedTemplate, prefix: phrase.parsedPrefix,
-                reading: phrase.readingOptions)
+            let speaker = PackSpeaker(pack: try DevicePackFile.load(pack), phrasing: phrase.phrasing)
             return try run(with: speaker)
         }
         try run(with: try voiceOption.announcer(output.announcerOptions(phrase)))

@@ -35,7 +35,7 @@ enum VoiceCheckReport {
     static func table(_ inspection: VoiceInspection) -> String {
         let manifest = inspection.voice.manifest
         var out = "voice \(manifest.id): \(manifest.name)"
-        if let language = manifest.language { out += ", \(language)" }
+        out += ", \(manifest.language.tag)"
         out += ", \(manifest.clips.count) clips"
         if let rate = inspection.sampleRate { out += ", \(rate) Hz" }
         out += "\n  folder: \(inspection.voice.directory)\n"

@@ -9,9 +9,9 @@ struct VoiceScriptCommand: ListsExitStatuses {
         commandName: "script",
         abstract: "Print what a speaker must record for a voice: every word, the runs that carry tone sandhi and, with --units groups, larger units, numbered.",
         discussion: """
-            By default the script covers everything announce says: both reading styles with 两 and 一十, the prefixes \(VoiceCoverage.everything.prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-liang, --no-lead-yi, --prefix and --template narrow it for a shorter session. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
+            By default the script covers everything announce says in the language (--language: mandarin, the default, or cantonese): both reading styles with 两 and (in Mandarin) 一十, the prefixes \(VoiceCoverage.everything.prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-liang, --no-lead-yi, --prefix and --template narrow it for a shorter session. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
 
-            A word the script does not know needs --pinyin, and a phrase must have no blanks; either is a usage error.
+            Each item shows its romanisation: pinyin in Mandarin, Jyutping in Cantonese. A word the script does not know needs --pinyin (Mandarin) or --jyutping (Cantonese), and a phrase must have no blanks; either is a usage error.
 
             \(ExitStatus.help(exitStatuses))
             """)
@@ -25,8 +25,13 @@ struct VoiceScriptCommand: ListsExitStatuses {
     @Flag(inversion: .prefixedNo, help: "Cover readings with 两 (a leading 2 before 百/千/万/亿, a bare whole 2).")
     var liang = true
 
-    @Flag(name: .customLong("lead-yi"), inversion: .prefixedNo, help: "Cover readings that keep the 一 of a leading 十 (一十元).")
-    var leadYi = true
+    @Flag(name: .customLong("lead-yi"), inversion: .prefixedNo, help: "Cover readings that keep the 一 of a leading 十 (一十元); Mandarin only, its default.")
+    var leadYi: Bool?
+
+    @Option(help: ArgumentHelp(
+        "The language the voice speaks: \(Help.list(Language.all.map { "\($0.shortName) (\($0.tag))" })). Default: mandarin.",
+        valueName: "language"))
+    var language: String = Language.mandarin.shortName
 
     @Option(help: ArgumentHelp(
         "A prefix to cover (repeatable): a phrase or \(Help.list(Prefix.presets.map(\.name))). Default: \(Prefix.standard.text) and every preset.",
@@ -43,8 +48,11 @@ struct VoiceScriptCommand: ListsExitStatuses {
     @Option(help: ArgumentHelp("An extra phrase to record as one clip (repeatable).", valueName: "phrase"))
     var phrase: [String] = []
 
-    @Option(help: ArgumentHelp("Tone-numbered pinyin of a word the script does not know (repeatable): 美团=mei3 tuan2.", valueName: "word=pinyin"))
+    @Option(help: ArgumentHelp("Tone-numbered pinyin of a word a Mandarin script does not know (repeatable): 美团=mei3 tuan2.", valueName: "word=pinyin"))
     var pinyin: [String] = []
+
+    @Option(help: ArgumentHelp("Jyutping of a word a Cantonese script does not know (repeatable): 美团=mei5 tyun4.", valueName: "word=jyutping"))
+    var jyutping: [String] = []
 
     @Option(help: "text, markdown (for the speaker) or json (for 'voice build').")
     var format: Format = .text
@@ -62,19 +70,35 @@ struct VoiceScriptCommand: ListsExitStatuses {
                 Console.error("--template '\(unknown)' is not a preset: \(known.joined(separator: ", "))")
                 throw Console.exit(.usage)
             }
+            let language: Language
+            do {
+                language = try Language(tag: self.language)
+            } catch {
+                Console.error("--language \(error.description)")
+                throw Console.exit(.usage)
+            }
             var pronunciations: [String: String] = [:]
-            for entry in pinyin {
-                guard let equals = entry.firstIndex(of: "="), equals != entry.startIndex else {
-                    Console.error("--pinyin '\(entry)' must be WORD=PINYIN, e.g. 美团=mei3 tuan2")
+            for (option, entries) in [("pinyin", pinyin), ("jyutping", jyutping)] where !entries.isEmpty {
+                guard option == language.romanisation else {
+                    Console.error("--\(option) is for another language: a \(language.name) script takes --\(language.romanisation)")
                     throw Console.exit(.usage)
                 }
-                pronunciations[String(entry[..<equals])] = String(entry[entry.index(after: equals)...])
+                let example = language.romanisationExample
+                for entry in entries {
+                    guard let equals = entry.firstIndex(of: "="), equals != entry.startIndex else {
+                        Console.error("--\(option) '\(entry)' must be WORD=\(option.uppercased()), e.g. \(example.word)=\(example.syllables)")
+                        throw Console.exit(.usage)
+                    }
+                    pronunciations[String(entry[..<equals])] = String(entry[entry.index(after: equals)...])
+                }
             }
             let styles = style.isEmpty ? ReadingStyle.allCases : ReadingStyle.allCases.filter(style.contains)
             let templates = template.isEmpty ? known : known.filter(template.contains)
+            // 一十 is covered where the language has it, unless asked otherwise.
             let coverage = VoiceCoverage(
-                styles: styles, liang: liang, leadYi: leadYi, prefixes: prefixes, templates: templates, units: units)
-            script = try VoiceScript(coverage: coverage, phrases: phrase, pronunciations: pronunciations)
+                styles: styles, liang: liang, leadYi: leadYi ?? language.readingVariants.contains(.leadYi), prefixes: prefixes,
+                templates: templates, units: units)
+            script = try VoiceScript(coverage: coverage, phrases: phrase, pronunciations: pronunciations, language: language)
         } catch let error as any CategorizedError {
             throw Console.fail(error)
         }

@@ -43,9 +43,9 @@ struct OutputOptions: ParsableArguments {
     }
 
     func announcerOptions(_ phrase: PhraseOptions) -> Announcer.Options {
-        Announcer.Options(
-            prefix: phrase.parsedPrefix, reading: phrase.readingOptions, template: phrase.parsedTemplate, format: outputFormat,
-            rendering: sound.rendering)
+        var options = Announcer.Options(format: outputFormat, rendering: sound.rendering)
+        options.phrasing = phrase.phrasing
+        return options
     }
 }
 

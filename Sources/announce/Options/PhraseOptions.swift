@@ -72,6 +72,12 @@ struct PhraseOptions: ParsableArguments {
         }
     }
 
+    /// What is said around the amounts: the template, prefix and reading
+    /// options, as the announcer says them.
+    var phrasing: Phrasing {
+        Phrasing(template: parsedTemplate, prefix: parsedPrefix, reading: readingOptions)
+    }
+
     /// The prefix, already checked by `validate()`.
     var parsedPrefix: Prefix {
         (try? Prefix(prefix)) ?? .standard

@@ -11,19 +11,23 @@
 import AnnounceServer
 
 /// Finds the voice to use: `--voice`, then `ANNOUNCE_VOICE`, then the voice
-/// bundled with announce.
+/// bundled with announce. Either may name a bundled voice (`cantonese`)
+/// instead of a folder: a name without `/` that a bundled voice has is that
+/// voice (`./cantonese` is the folder of that name).
 ///
-/// The bundled voice is found from the executable's real location, so it is
-/// there for `swift run announce`, `.build/release/announce` (the package's
-/// `Clips/default`) and an installed `PREFIX/bin/announce`
-/// (`PREFIX/share/announce/voices/default`).
+/// The bundled voices are found from the executable's real location, so they
+/// are there for `swift run announce`, `.build/release/announce` (the
+/// package's `Clips/NAME`) and an installed `PREFIX/bin/announce`
+/// (`PREFIX/share/announce/voices/NAME`).
 enum VoiceLocator {
     /// The environment variable that names a voice folder.
     static let environmentVariable = "ANNOUNCE_VOICE"
-    /// Where `make install` puts the bundled voice, relative to the prefix.
-    static let installedPath = "share/announce/voices/default"
-    /// Where the bundled voice sits in the package.
-    static let packagePath = "Clips/default"
+    /// Where `make install` puts the bundled voices, relative to the prefix.
+    static let installedPath = "share/announce/voices"
+    /// Where the bundled voices sit in the package.
+    static let packagePath = "Clips"
+    /// The bundled voice used when none is named.
+    static let defaultName = "default"
 
     /// The voice folder to use.
     /// - Parameters:
@@ -36,23 +40,38 @@ enum VoiceLocator {
         explicit: String?, environment: [String: String]? = nil,
         executablePath: String? = currentExecutablePath()
     ) throws(VoiceError) -> String {
-        if let explicit { return explicit }
-        let fromEnvironment = environment.map { $0[environmentVariable] } ?? getenv(environmentVariable).map { String(cString: $0) }
-        if let fromEnvironment, !fromEnvironment.isEmpty {
-            return fromEnvironment
+        let fromEnvironment = {
+            environment.map { $0[environmentVariable] } ?? getenv(environmentVariable).map { String(cString: $0) }
         }
-        for candidate in bundledCandidates(executablePath: executablePath)
-        where FileManager.default.fileExists(atPath: Paths.join(candidate, Voice.manifestName)) {
-            return candidate
+        if let given = explicit ?? fromEnvironment().flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard isName(given) else { return given }
+            return bundled(named: given, executablePath: executablePath) ?? given
         }
+        if let found = bundled(named: defaultName, executablePath: executablePath) { return found }
         throw VoiceError(
             .notFound,
             "no voice found: the bundled voice is not beside the executable; give --voice DIR or set \(environmentVariable)")
     }
 
-    /// The places the bundled voice may be, nearest first: each ancestor of
-    /// the executable's folder, as an install prefix and as a package root.
-    static func bundledCandidates(executablePath: String?) -> [String] {
+    /// Whether `text` can name a bundled voice: a voice id (lowercase ASCII
+    /// letters, digits, `.`, `_`, `-`), not `.` or `..`.
+    static func isName(_ text: String) -> Bool {
+        !text.isEmpty && text != "." && text != ".."
+            && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || ".-_".unicodeScalars.contains($0) }
+    }
+
+    /// The folder of the bundled voice `name`, nearest first; nil when no
+    /// bundled voice has that name.
+    static func bundled(named name: String, executablePath: String?) -> String? {
+        bundledCandidates(named: name, executablePath: executablePath).first {
+            FileManager.default.fileExists(atPath: Paths.join($0, Voice.manifestName))
+        }
+    }
+
+    /// The places the bundled voice `name` may be, nearest first: each
+    /// ancestor of the executable's folder, as an install prefix and as a
+    /// package root.
+    static func bundledCandidates(named name: String = defaultName, executablePath: String?) -> [String] {
         guard let executablePath else { return [] }
         // realpath(3) rather than Foundation's URL: the same folders, without
         // the URL machinery at every start.
@@ -60,8 +79,8 @@ enum VoiceLocator {
         if directory.isEmpty { directory = FileCheck.realPath(".") ?? "." }
         var candidates: [String] = []
         for _ in 0..<6 {
-            candidates.append(Paths.join(directory, installedPath))
-            candidates.append(Paths.join(directory, packagePath))
+            candidates.append(Paths.join(Paths.join(directory, installedPath), name))
+            candidates.append(Paths.join(Paths.join(directory, packagePath), name))
             let parent = Paths.parent(of: directory)
             guard directory != "/", !parent.isEmpty else { break }
             directory = parent

@@ -2,11 +2,12 @@ import AnnounceServer
 import AnnounceStudio
 import ArgumentParser
 
-/// `--voice DIR`: the voice to use instead of the bundled one
+/// `--voice DIR|NAME`: the voice to use instead of the bundled default
 /// (or `ANNOUNCE_VOICE`).
 struct VoiceOption: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The voice folder (default: $ANNOUNCE_VOICE, else the bundled voice).", valueName: "dir"))
+        "The voice folder, or a bundled voice's name: default (Mandarin), cantonese (default: $ANNOUNCE_VOICE, else default).",
+        valueName: "dir|name"))
     var voice: String?
 
     /// Finds and loads the voice; a missing or broken one is one line on

@@ -6,7 +6,6 @@
 /// hold at a position and falls back to shorter runs or single words. See
 /// docs/VOICES.md.
 import AnnounceCommon
-import AnnounceLanguage
 
 package enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
     /// The clip starts a number group: it starts the reading, or follows
@@ -35,23 +34,61 @@ package enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
     package func holds(
         in words: [String], range: Range<Int>, prefixCount: Int, hasClip: (Range<Int>) -> Bool = { _ in true }
     ) -> Bool {
+        holds(
+            in: words, range: range, prefixCount: prefixCount, complete: true, word: Self.word(of:), hasClip: hasClip) ?? true
+    }
+
+    /// What the rules need to know of a word.
+    package enum Word: Sendable {
+        /// 亿 or 万, which end a number group.
+        case groupUnit
+        /// 零.
+        case zero
+        /// A word said with the third tone.
+        case thirdTone
+        /// Any other word.
+        case other
+    }
+
+    /// What `word` is to the rules.
+    package static func word(of word: String) -> Word {
+        switch word {
+        case "亿", "万": .groupUnit
+        case "零": .zero
+        case _ where thirdToneWords.contains(word): .thirdTone
+        default: .other
+        }
+    }
+
+    /// ``holds(in:range:prefixCount:hasClip:)`` over words of any kind that
+    /// `word` tells apart (the worst-case search uses integer ids), where
+    /// the words after `words` are not known yet unless `complete`: nil
+    /// when the answer depends on them.
+    package func holds<Element>(
+        in words: [Element], range: Range<Int>, prefixCount: Int, complete: Bool, word: (Element) -> Word,
+        hasClip: (Range<Int>) -> Bool
+    ) -> Bool? {
         switch self {
         case .leadsGroup:
             let start = range.lowerBound
             guard start > prefixCount else { return true }
-            let previous = words[start - 1]
-            if previous == "亿" || previous == "万" { return true }
-            if previous == "零" && start - 2 >= prefixCount {
-                return words[start - 2] == "亿" || words[start - 2] == "万"
+            switch word(words[start - 1]) {
+            case .groupUnit: return true
+            case .zero: return start - 2 >= prefixCount && word(words[start - 2]) == .groupUnit
+            case .thirdTone, .other: return false
             }
-            return false
         case .thirdPairs:
             let end = range.upperBound
             // The prefix is followed by a pause: a run stops at its end.
             let limit = end <= prefixCount ? prefixCount : words.count
             var count = 0
             var index = end
-            while index < limit, Self.thirdToneWords.contains(words[index]) {
+            while true {
+                if index >= limit {
+                    if complete || limit == prefixCount { break }
+                    return nil
+                }
+                guard word(words[index]) == .thirdTone else { break }
                 count += 1
                 index += 1
             }

@@ -1,10 +1,4 @@
 /// A failed system call: its error number, and the system's message for it.
-import AnnounceCommon
-import AnnounceLanguage
-import AnnounceVoice
-import AnnounceWire
-import AnnounceEngine
-
 package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The `errno` value.
     package let code: Int32

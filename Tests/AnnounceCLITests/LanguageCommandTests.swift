@@ -1,0 +1,83 @@
+import AnnounceServer
+import AnnounceTestSupport
+import Foundation
+import Testing
+
+/// A voice's language from the command line: the Cantonese voice by name,
+/// and each way a language can be wrong, refused in one line with its
+/// documented status and nothing written.
+@Suite struct LanguageCommandTests {
+    /// A copy of the Cantonese voice in `folder` with its manifest's
+    /// `language` replaced by `value` (JSON text), or removed when nil.
+    static func voice(in folder: URL, language value: String?) throws -> String {
+        let voice = folder.appendingPathComponent("voice")
+        try FileManager.default.copyItem(at: RepositoryPaths.file("Clips/cantonese"), to: voice)
+        let manifest = voice.appendingPathComponent("voice.json")
+        var text = try String(contentsOf: manifest, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""language" : "yue-Hans","#, with: value.map { #""language" : \#($0),"# } ?? "")
+        try Data(text.utf8).write(to: manifest)
+        return voice.path
+    }
+
+    @Test("a manifest's language that is missing, not a string, malformed or unknown: one line, exit 66, nothing written", arguments: [
+        (nil, "'language' is missing"), ("5", "'language' must be a string"), (#""粤语""#, "'language' '粤语' is not a language tag"),
+        (#""yue-Hant""#, "'language' 'yue-Hant' is not a language announce speaks"),
+    ] as [(String?, String)])
+    func badLanguage(value: String?, expected: String) throws {
+        let scratch = try ScratchFolder("language")
+        defer { scratch.remove() }
+        let voice = try Self.voice(in: scratch.url, language: value)
+        let result = try CommandRunner.run(["--voice", voice, "123.45"], currentDirectory: scratch.url)
+        #expect(result.status == 66)
+        #expect(result.stderrLines.count == 1 && result.stderr.contains(expected), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("Library").path))
+    }
+
+    @Test("a clip rule of another language in a Cantonese manifest is refused")
+    func foreignRule() throws {
+        let scratch = try ScratchFolder("language")
+        defer { scratch.remove() }
+        let voice = try Self.voice(in: scratch.url, language: #""yue-Hans""#)
+        let manifest = URL(fileURLWithPath: voice).appendingPathComponent("voice.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+            .replacingOccurrences(of: "\"file\" : \"baak3.wav\",\n      \"when\" : [\n\n      ]", with: "\"file\" : \"baak3.wav\",\n      \"when\" : [\"third-pairs\"]")
+        try Data(text.utf8).write(to: manifest)
+        let result = try CommandRunner.run(["voice", "check", voice])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("unknown rule 'third-pairs' (Cantonese has no clip rules)"), "\(result)")
+    }
+
+    @Test("the Cantonese voice by name: 两 before units, no 一十, the same name from a folder path")
+    func byName() throws {
+        let scratch = try ScratchFolder("language")
+        defer { scratch.remove() }
+        let byName = try CommandRunner.run(["--voice", "cantonese", "--prefix", "alipay", "--json", "--at", "1767225600", "200"], currentDirectory: scratch.url)
+        #expect(byName.status == 0, "\(byName)")
+        #expect(byName.stdout.contains("支付宝到账两百元") && byName.stdout.contains(#""liang":true"#))
+        let byPath = try CommandRunner.run(
+            ["--voice", RepositoryPaths.file("Clips/cantonese").path, "--prefix", "alipay", "--json", "--at", "1767225600", "200"],
+            currentDirectory: scratch.url)
+        #expect(byPath.stdout == byName.stdout)
+        let refused = try CommandRunner.run(["--voice", "cantonese", "--lead-yi", "10"], currentDirectory: scratch.url)
+        #expect(refused.status == 64 && refused.stderrLines.count == 1, "\(refused)")
+        let batch = try CommandRunner.run(["batch", "--voice", "cantonese", "--lead-yi", "--dry-run"], stdin: "10\n", currentDirectory: scratch.url)
+        #expect(batch.status == 64 && batch.stderrLines.count == 1, "\(batch)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("Library/Sounds/announce-10-").path))
+    }
+
+    @Test("a Cantonese script's TTS command cannot name pinyin")
+    func ttsPlaceholder() throws {
+        let scratch = try ScratchFolder("language")
+        defer { scratch.remove() }
+        let script = try CommandRunner.run(["voice", "script", "--language", "cantonese", "--format", "json", "--template", "payment", "--prefix", "none"])
+        #expect(script.status == 0)
+        let path = scratch.url.appendingPathComponent("script.json")
+        try Data(script.stdout.utf8).write(to: path)
+        #expect(script.stdout.contains(#""language" : "yue-Hans""#) && script.stdout.contains(#""romanisation" : "jat1""#))
+        let result = try CommandRunner.run(
+            ["voice", "build", "--script", path.path, "--tts", "true {pinyin} {out}", "--out", scratch.url.appendingPathComponent("v").path, "--id", "v"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("the script is Cantonese: its items have no {pinyin}; use {jyutping} or {romanisation}"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("v").path))
+    }
+}

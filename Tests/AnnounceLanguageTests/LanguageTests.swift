@@ -1,0 +1,103 @@
+import AnnounceCommon
+import AnnounceLanguage
+import Foundation
+import Testing
+
+@Suite struct LanguageTests {
+    @Test("a tag names its language, in any case, and so does the short name")
+    func tags() throws {
+        #expect(try Language(tag: "cmn-Hans") == .mandarin)
+        #expect(try Language(tag: "CMN-hans") == .mandarin)
+        #expect(try Language(tag: "yue-Hans") == .cantonese)
+        #expect(try Language(tag: "cantonese") == .cantonese)
+        #expect(Language.all.map(\.tag) == ["cmn-Hans", "yue-Hans"])
+    }
+
+    @Test("a tag that is none, or names a language announce does not speak, is one line", arguments: [
+        ("", "'' is not a language tag"), ("中文", "'中文' is not a language tag"), ("cmn_Hans", "'cmn_Hans' is not a language tag"),
+        ("cmn-", "'cmn-' is not a language tag"), ("x", "'x' is not a language tag"),
+        ("fr", "'fr' is not a language announce speaks"), ("cmn-Hant", "'cmn-Hant' is not a language announce speaks"),
+        ("yue", "'yue' is not a language announce speaks"),
+    ])
+    func badTags(tag: String, expected: String) {
+        #expect {
+            try Language(tag: tag)
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix(expected) && !text.contains("\n") && (error as? LanguageError)?.category == .usage
+        }
+    }
+
+    @Test("Cantonese reads 2 before a unit as 两, as its speakers do, and has no 一十")
+    func cantoneseReadings() throws {
+        let options = try Language.cantonese.readingOptions(ReadingOptions())
+        #expect(options == ReadingOptions(liang: true))
+        #expect(try Amount(parsing: "200").reading(options).text == "两百元")
+        #expect(try Amount(parsing: "2").reading(options).text == "两元")
+        #expect(try Amount(parsing: "12").reading(options).text == "十二元")
+        #expect(try Amount(parsing: "0.2").reading(options).text == "零点二元")
+        #expect(try Amount(parsing: "22000").reading(options).text == "两万二千元")
+        #expect(throws: LanguageError.self) { try Language.cantonese.readingOptions(ReadingOptions(leadYi: true)) }
+        #expect(try Language.cantonese.readingOptions(ReadingOptions(style: .currency)) == ReadingOptions(style: .currency, liang: true))
+    }
+
+    @Test("a message made for another language's voice is refused by a Cantonese one, in one line")
+    func otherReading() throws {
+        try Language.cantonese.check(ReadingOptions(liang: true))
+        try Language.cantonese.check(ReadingOptions(style: .currency, liang: true))
+        #expect {
+            try Language.cantonese.check(ReadingOptions())
+        } throws: { error in
+            "\(error)" == "the message is read without 两, which Cantonese says before 百/千/万/亿 and 元: it was made for a voice of another language"
+        }
+        #expect(throws: LanguageError.self) { try Language.cantonese.check(ReadingOptions(liang: true, leadYi: true)) }
+        for options in ReadingOptions.allCombinations { try Language.mandarin.check(options) }
+    }
+
+    @Test("Mandarin keeps every option as asked")
+    func mandarinReadings() throws {
+        for options in ReadingOptions.allCombinations {
+            #expect(try Language.mandarin.readingOptions(options) == options)
+        }
+        #expect(Language.cantonese.readingOptions(among: ReadingOptions.allCombinations) == [
+            ReadingOptions(style: .decimal, liang: true), ReadingOptions(style: .currency, liang: true),
+        ])
+    }
+
+    @Test("the refusal of an option names the language and the option")
+    func refusalText() {
+        #expect {
+            try Language.cantonese.readingOptions(ReadingOptions(leadYi: true))
+        } throws: { error in
+            "\(error)" == "Cantonese has no 一十 reading (--lead-yi): a leading ten is said 十 alone, as in 十二"
+        }
+    }
+
+    @Test("Mandarin's clip rules are its tone sandhi; Cantonese has none, and a run of it gets none")
+    func clipRules() {
+        #expect(Language.mandarin.clipRules == ClipRule.allCases)
+        #expect(Language.mandarin.defaultClipRules(for: "五百") == [.thirdPairs])
+        #expect(Language.mandarin.defaultClipRules(for: "一万") == [.leadsGroup])
+        #expect(Language.cantonese.clipRules.isEmpty)
+        #expect(Language.cantonese.defaultClipRules(for: "五百").isEmpty)
+        #expect(Language.cantonese.runsRecordedTogether(for: ReadingOptions(liang: true)).isEmpty)
+        #expect(Language.mandarin.runsRecordedTogether(for: ReadingOptions()).contains("五百"))
+    }
+
+    @Test("Jyutping: one syllable per character, tones 1–6, no sandhi; pinyin keeps its marks")
+    func romanisation() {
+        #expect(Language.cantonese.syllables(of: "一百二十三点四五元") == ["jat1", "baak3", "ji6", "sap6", "saam1", "dim2", "sei3", "ng5", "jyun4"])
+        #expect(Language.cantonese.syllables(of: "支付宝到账") == ["zi1", "fu6", "bou2", "dou3", "zoeng3"])
+        #expect(Language.cantonese.syllables(of: "美团", pronunciations: ["美团": "mei5 tyun4"]) == ["mei5", "tyun4"])
+        #expect(Language.cantonese.syllables(of: "美团", pronunciations: ["美团": "mei5 tyun7"]) == nil)
+        #expect(Language.cantonese.syllables(of: "啤") == nil)
+        #expect(Language.cantonese.spoken(["ng5", "baak3"]) == ["ng5", "baak3"])
+        #expect(Language.mandarin.spoken(["wu3", "bai3"]) == ["wu2", "bai3"])
+        #expect(Language.mandarin.shown("wan4") == "wàn" && Language.cantonese.shown("maan6") == "maan6")
+        // Every character the Mandarin lexicon knows, Cantonese knows too.
+        for character in Pinyin.lexicon.keys {
+            #expect(Jyutping.lexicon[character] != nil, "\(character)")
+        }
+        #expect(Jyutping.lexicon.values.allSatisfy(Jyutping.isSyllable))
+    }
+}
