@@ -20,7 +20,7 @@ struct Render: ListsExitStatuses {
 
     @OptionGroup var phrase: PhraseOptions
     @OptionGroup var input: AmountInput
-    @OptionGroup var voiceOption: VoiceOption
+    @Option(help: VoiceOption.help) var voice: String?
     @OptionGroup var output: OutputOptions
     @OptionGroup var naming: NameOption
 
@@ -35,7 +35,7 @@ struct Render: ListsExitStatuses {
     func validate() throws {
         try input.validate(template: phrase.parsedTemplate)
         if pack != nil {
-            if voiceOption.voice != nil { throw ValidationError("--pack renders from the pack's voice; drop --voice") }
+            if voice != nil { throw ValidationError("--pack renders from the pack's voice; drop --voice") }
             if output.sound.changesRendering || output.soundURLBase != nil || naming.id != nil {
                 throw ValidationError(
                     "--pack renders in the pack's format and settings, without push fields: drop --format, --encoding, --sample-rate, --budget, --max-speed, --sound-url-base and --id")
@@ -52,7 +52,7 @@ struct Render: ListsExitStatuses {
         if let pack {
             return try run(pack: pack)
         }
-        let announcer = try voiceOption.announcer(output.announcerOptions(phrase))
+        let announcer = try VoiceOption.announcer(voice: voice, output.announcerOptions(phrase))
         let messages = MessageInput(phrase: phrase, input: input)
         // The folder is made once an amount has rendered, so a rejected one leaves none.
         let delivery = AnnouncementJob.Delivery(
