@@ -20,9 +20,10 @@ struct Render: ListsExitStatuses {
 
     @OptionGroup var phrase: PhraseOptions
     @OptionGroup var input: AmountInput
-    @OptionGroup var voiceOption: VoiceOption
+    @Option(help: VoiceOption.help) var voice: String?
     @OptionGroup var output: OutputOptions
-    @OptionGroup var naming: NameOption
+    @Option(help: NameOption.nameHelp) var name: String?
+    @Option(help: NameOption.idHelp) var id: String?
 
     @Flag(help: "One JSON object per amount and line.")
     var json = false
@@ -35,15 +36,15 @@ struct Render: ListsExitStatuses {
     func validate() throws {
         try input.validate(template: phrase.parsedTemplate)
         if pack != nil {
-            if voiceOption.voice != nil { throw ValidationError("--pack renders from the pack's voice; drop --voice") }
-            if output.sound.changesRendering || output.soundURLBase != nil || naming.id != nil {
+            if voice != nil { throw ValidationError("--pack renders from the pack's voice; drop --voice") }
+            if output.sound.changesRendering || output.soundURLBase != nil || id != nil {
                 throw ValidationError(
                     "--pack renders in the pack's format and settings, without push fields: drop --format, --encoding, --sample-rate, --budget, --max-speed, --sound-url-base and --id")
             }
         }
-        try naming.validate(format: output.outputFormat, soundURLBase: output.soundURLBase)
-        if (naming.name != nil || naming.id != nil) && (input.stdin || (input.amountCount != 1 && !input.together && phrase.parsedTemplate.slots.contains(.amount))) {
-            throw ValidationError("\(naming.name != nil ? "--name" : "--id") needs exactly one amount")
+        try NameOption.validate(name: name, id: id, format: output.outputFormat, soundURLBase: output.soundURLBase)
+        if (name != nil || id != nil) && (input.stdin || (input.amountCount != 1 && !input.together && phrase.parsedTemplate.slots.contains(.amount))) {
+            throw ValidationError("\(name != nil ? "--name" : "--id") needs exactly one amount")
         }
     }
 
@@ -52,13 +53,13 @@ struct Render: ListsExitStatuses {
         if let pack {
             return try run(pack: pack)
         }
-        let announcer = try voiceOption.announcer(output.announcerOptions(phrase))
+        let announcer = try VoiceOption.announcer(voice: voice, output.announcerOptions(phrase))
         let messages = MessageInput(phrase: phrase, input: input)
         // The folder is made once an amount has rendered, so a rejected one leaves none.
         let delivery = AnnouncementJob.Delivery(
             folder: output.folder, makesFolder: true, durable: output.fsync, soundURLBase: output.soundURLBase, at: output.at)
         let status = try input.forEach(json: json) { text in
-            let job = try messages.job(for: text, name: naming.name, announceID: naming.id)
+            let job = try messages.job(for: text, name: name, announceID: id)
             let outcome = try job.run(with: announcer, delivery: delivery)
             Console.write(json ? outcome.report.jsonLine : (outcome.sound?.path ?? "") + "\n")
         }
@@ -76,7 +77,7 @@ struct Render: ListsExitStatuses {
             let announcement = try renderer.render(try messages.message(for: text))
             if !made { try folder.create() }
             made = true
-            let sound = try folder.write(announcement, name: naming.name, durable: output.fsync)
+            let sound = try folder.write(announcement, name: name, durable: output.fsync)
             let report = AnnouncementReport(input: text, device: announcement, sound: sound)
             Console.write(json ? report.jsonLine : sound.path + "\n")
         }
