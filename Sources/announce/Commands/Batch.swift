@@ -31,7 +31,7 @@ struct Batch: ListsExitStatuses {
     var file: String?
 
     @OptionGroup var phrase: PhraseOptions
-    @OptionGroup var voiceOption: VoiceOption
+    @Option(help: VoiceOption.help) var voice: String?
     @OptionGroup var output: OutputOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
@@ -58,7 +58,7 @@ struct Batch: ListsExitStatuses {
 
     func run() throws {
         TemporaryFiles.shared.removeOnTermination()
-        let announcer = try voiceOption.announcer(output.announcerOptions(phrase))
+        let announcer = try VoiceOption.announcer(voice: voice, output.announcerOptions(phrase))
         let reader: LineReader
         do {
             reader = try LineReader(path: file)

@@ -18,7 +18,7 @@ struct Explain: ListsExitStatuses {
 
     @OptionGroup var phrase: PhraseOptions
     @OptionGroup var input: AmountInput
-    @OptionGroup var voiceOption: VoiceOption
+    @Option(help: VoiceOption.help) var voice: String?
 
     @Flag(help: "One JSON object per amount and line.")
     var json = false
@@ -28,7 +28,8 @@ struct Explain: ListsExitStatuses {
     }
 
     func run() throws {
-        let announcer = try voiceOption.announcer(
+        let announcer = try VoiceOption.announcer(
+            voice: voice,
             Announcer.Options(prefix: phrase.parsedPrefix, reading: phrase.readingOptions, template: phrase.parsedTemplate))
         let messages = MessageInput(phrase: phrase, input: input)
         let status = try input.forEach(json: json) { text in

@@ -20,9 +20,10 @@ struct Render: ListsExitStatuses {
 
     @OptionGroup var phrase: PhraseOptions
     @OptionGroup var input: AmountInput
-    @OptionGroup var voiceOption: VoiceOption
+    @Option(help: VoiceOption.help) var voice: String?
     @OptionGroup var output: OutputOptions
-    @OptionGroup var naming: NameOption
+    @Option(help: NameOption.nameHelp) var name: String?
+    @Option(help: NameOption.idHelp) var id: String?
 
     @Flag(help: "One JSON object per amount and line.")
     var json = false
@@ -35,15 +36,15 @@ struct Render: ListsExitStatuses {
     func validate() throws {
         try input.validate(template: phrase.parsedTemplate)
         if pack != nil {
-            if voiceOption.voice != nil { throw ValidationError("--pack renders from the pack's voice; drop --voice") }
-            if output.sound.changesRendering || output.soundURLBase != nil || naming.id != nil {
+            if voice != nil { throw ValidationError("--pack renders from the pack's voice; drop --voice") }
+            if output.sound.changesRendering || output.soundURLBase != nil || id != nil {
                 throw ValidationError(
                     "--pack renders in the pack's format and settings, without push fields: drop --format, --encoding, --sample-rate, --budget, --max-speed, --sound-url-base and --id")
             }
         }
-        try naming.validate(format: output.outputFormat, soundURLBase: output.soundURLBase)
-        if (naming.name != nil || naming.id != nil) && (input.stdin || (input.amountCount != 1 && !input.together && phrase.parsedTemplate.slots.contains(.amount))) {
-            throw ValidationError("\(naming.name != nil ? "--name" : "--id") needs exactly one amount")
+        try NameOption.validate(name: name, id: id, format: output.outputFormat, soundURLBase: output.soundURLBase)
+        if (name != nil || id != nil) && (input.stdin || (input.amountCount != 1 && !input.together && phrase.parsedTemplate.slots.contains(.amount))) {
+            throw ValidationError("\(name != nil ? "--name" : "--id") needs exactly one amount")
         }
     }
 
@@ -53,7 +54,7 @@ struct Render: ListsExitStatuses {
             let speaker = PackSpeaker(pack: try DevicePackFile.load(pack), phrasing: phrase.phrasing)
             return try run(with: speaker)
         }
-        try run(with: try voiceOption.announcer(output.announcerOptions(phrase)))
+        try run(with: try VoiceOption.announcer(voice: voice, output.announcerOptions(phrase)))
     }
 
     /// Renders every amount with `speaker`: the voice's announcer, or the
@@ -64,7 +65,7 @@ struct Render: ListsExitStatuses {
         let delivery = AnnouncementJob.Delivery(
             folder: output.folder, makesFolder: true, durable: output.fsync, soundURLBase: output.soundURLBase, at: output.at)
         let status = try input.forEach(json: json) { text in
-            let job = try messages.job(for: text, name: naming.name, announceID: naming.id)
+            let job = try messages.job(for: text, name: name, announceID: id)
             let outcome = try job.run(with: speaker, delivery: delivery)
             Console.write(json ? outcome.report.jsonLine : (outcome.sound?.path ?? "") + "\n")
         }

@@ -70,7 +70,8 @@ struct AmountInput: ParsableArguments {
     func forEach(json: Bool, _ body: (String) throws -> Void) throws -> ExitStatus {
         var status = ExitStatus.success
         let reader = stdin ? LineReader(descriptor: 0) : nil
-        for entry in together || arguments.isEmpty && !stdin ? AnySequence([Entry.amount(arguments.joined(separator: " "))]) : amounts(reader) {
+        let next = together || arguments.isEmpty && !stdin ? Self.entries([.amount(arguments.joined(separator: " "))]) : entries(reader)
+        while let entry = next() {
             defer { if stdin { Console.flush() } }
             switch entry {
             case .tooLong(let line, let bytes):
@@ -96,18 +97,29 @@ struct AmountInput: ParsableArguments {
     }
 
     /// The amounts, in order, as given; with `--stdin`, read line by line
-    /// as they arrive.
-    func amounts(_ reader: LineReader?) -> AnySequence<Entry> {
-        guard stdin, let reader else { return AnySequence(arguments.lazy.map { Entry.amount($0) }) }
+    /// as they arrive. A closure rather than an `AnySequence`, whose generic
+    /// box costs every start a scan of the runtime's conformance records.
+    func entries(_ reader: LineReader?) -> () -> Entry? {
+        guard stdin, let reader else { return Self.entries(arguments.map { Entry.amount($0) }) }
         var number = 0
-        return AnySequence(AnyIterator {
+        return {
             guard let line = reader.next() else { return nil }
             number += 1
             switch line {
             case .bytes(let bytes): return .amount(String(decoding: bytes, as: UTF8.self))
             case .tooLong(let count): return .tooLong(line: number, bytes: count)
             }
-        })
+        }
+    }
+
+    /// `list`'s entries, in order.
+    static func entries(_ list: [Entry]) -> () -> Entry? {
+        var index = 0
+        return {
+            guard index < list.count else { return nil }
+            index += 1
+            return list[index - 1]
+        }
     }
 
     /// The amount arguments without the `--` that ends the options

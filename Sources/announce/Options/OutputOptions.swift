@@ -120,20 +120,27 @@ struct SoundOptions: ParsableArguments {
     }
 }
 
-/// `--name` and `--id`, for the commands that write one file (render).
-struct NameOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The file name, instead of the content-derived one (one amount only); never with --sound-url-base.", valueName: "name"))
-    var name: String?
+/// `--name` and `--id`, for the commands that write one file (render),
+/// which declare the options themselves with these helps (an option group
+/// costs every start scans of the runtime's conformance records; see
+/// ``VoiceOption``).
+enum NameOption {
+    /// `--name`'s help.
+    static var nameHelp: ArgumentHelp {
+        ArgumentHelp(
+            "The file name, instead of the content-derived one (one amount only); never with --sound-url-base.", valueName: "name")
+    }
 
-    @Option(help: ArgumentHelp(
-        "The payment's id, 1 to \(PushPayload.maximumIDBytes) bytes: the push's \"\(PushPayload.idKey)\" on the JSON line, by which the iPhone recognises a push delivered twice.",
-        valueName: "id"))
-    var id: String?
+    /// `--id`'s help.
+    static var idHelp: ArgumentHelp {
+        ArgumentHelp(
+            "The payment's id, 1 to \(PushPayload.maximumIDBytes) bytes: the push's \"\(PushPayload.idKey)\" on the JSON line, by which the iPhone recognises a push delivered twice.",
+            valueName: "id")
+    }
 
     /// Checks the name against the format's extension and the naming rule,
     /// and the id's length.
-    func validate(format: OutputFormat, soundURLBase: String?) throws {
+    static func validate(name: String?, id: String?, format: OutputFormat, soundURLBase: String?) throws {
         if let id, let problem = PushPayload.validate(id: id) { throw ValidationError("--id: \(problem)") }
         guard let name else { return }
         do {

@@ -4,23 +4,25 @@ import ArgumentParser
 
 /// `--voice DIR|NAME`: the voice to use instead of the bundled default
 /// (or `ANNOUNCE_VOICE`).
-struct VoiceOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The voice folder, or a bundled voice's name: default (Mandarin), cantonese (default: $ANNOUNCE_VOICE, else default).",
-        valueName: "dir|name"))
-    var voice: String?
-
-    /// Finds and loads the voice; a missing or broken one is one line on
-    /// stderr and exit 66.
-    func load() throws -> Voice {
-        try Self.load(voice)
+///
+/// Each command declares the option itself, `@Option(help: VoiceOption.help)
+/// var voice: String?`, rather than through an option group: every group type
+/// costs each start, `--version` included, four scans of all the binary's
+/// conformance records by the runtime, and the parser reflects over it again
+/// each of the several times it builds the command's arguments.
+enum VoiceOption {
+    /// The option's help.
+    static var help: ArgumentHelp {
+        ArgumentHelp(
+            "The voice folder, or a bundled voice's name: default (Mandarin), cantonese (default: $ANNOUNCE_VOICE, else default).",
+            valueName: "dir|name")
     }
 
-    /// Loads the voice and makes an announcer with `options`; a missing or
-    /// broken voice, or one without a clip the options need, is one line on
-    /// stderr and exit 66.
-    func announcer(_ options: Announcer.Options) throws -> Announcer {
-        let voice = try load()
+    /// Loads the voice at `path` (`--voice`), or the located one when nil,
+    /// and makes an announcer with `options`; a missing or broken voice, or
+    /// one without a clip the options need, is one line on stderr and exit 66.
+    static func announcer(voice path: String?, _ options: Announcer.Options) throws -> Announcer {
+        let voice = try load(path)
         do {
             return try Announcer(voice: voice, options: options)
         } catch {

@@ -45,7 +45,14 @@ extension ExitStatus {
     /// The fault statuses from the most serious down, as a command that
     /// met several chooses: `74 over 70 over 73 over 64 over 66 over 65`.
     static var bySeverity: String {
-        allCases.filter { $0 != .success }.sorted(by: >).map { String($0.rawValue) }.joined(separator: " over ")
+        // Joined by hand: the help of the root command, made at every start,
+        // holds this, and the generic `joined` costs a scan of the runtime's
+        // conformance records.
+        var text = ""
+        for status in allCases.filter({ $0 != .success }).sorted(by: >) {
+            text += (text.isEmpty ? "" : " over ") + String(status.rawValue)
+        }
+        return text
     }
 
     /// The heading of the table in a command's help.
