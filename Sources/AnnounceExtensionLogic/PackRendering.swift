@@ -78,7 +78,7 @@ struct PackRendering: Sendable {
         let announcement: Announcement
         let bytes: [UInt8]
         do {
-            announcement = try renderer.render(message.message)
+            announcement = try renderer.render(message)
             bytes = try announcement.fileBytes()
         } catch let error as PackError {
             return .cannotSay(Self.withoutAmount(error.kind))
@@ -105,6 +105,7 @@ struct PackRendering: Sendable {
         case .damaged: "the pack is damaged"
         case .otherVersion: "the pack is from another engine version"
         case .cannotSay: "the pack cannot say this message (a word, an amount or a length beyond it)"
+        case .otherLanguage: "the message was made for a voice of another language than the pack's"
         }
     }
 }

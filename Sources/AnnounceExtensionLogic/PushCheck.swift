@@ -164,7 +164,7 @@ public struct PushCheck: Sendable {
             return .failure(RenderProblem(push.messageProblem?.description ?? "the push has no \(PushMessage.key)"))
         }
         do {
-            let announcement = try rendering.renderer.render(message.message)
+            let announcement = try rendering.renderer.render(message)
             _ = try announcement.fileBytes()
             return .success(announcement)
         } catch let error as PackError {

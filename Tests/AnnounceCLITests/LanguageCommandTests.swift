@@ -80,4 +80,29 @@ import Testing
         #expect(result.stderr.contains("the script is Cantonese: its items have no {pinyin}; use {jyutping} or {romanisation}"))
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("v").path))
     }
+
+    @Test("a Cantonese pack says 两 from render --pack and refuses 一十; a Mandarin pack leaves a Cantonese push to the server's file")
+    func packs() throws {
+        let scratch = try ScratchFolder("language")
+        defer { scratch.remove() }
+        let export = try CommandRunner.run(["voice", "export", "cantonese", "-o", "yue.announcepack"], currentDirectory: scratch.url)
+        #expect(export.status == 0, "\(export)")
+        let said = try CommandRunner.run(["render", "--pack", "yue.announcepack", "--json", "200"], currentDirectory: scratch.url)
+        #expect(said.status == 0 && said.stdout.contains(#""text":"到账两百元""#), "\(said)")
+        let refused = try CommandRunner.run(["render", "--pack", "yue.announcepack", "--lead-yi", "10"], currentDirectory: scratch.url)
+        #expect(refused.status == 64 && refused.stderrLines.count == 1, "\(refused)")
+        let line = try CommandRunner.run(
+            ["--voice", "cantonese", "--prefix", "alipay", "--json", "--at", "1767225600", "200"], currentDirectory: scratch.url)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.stdout.utf8)) as? [String: Any])
+        #expect((object["announce-message"] as? [String: Any])?["language"] as? String == "yue-Hans")
+        let push: [String: Any] = ["aps": object["aps"]!, "announce-message": object["announce-message"]!, "announce-at": 1_767_225_600]
+        try JSONSerialization.data(withJSONObject: push).write(to: scratch.url.appendingPathComponent("push.json"))
+        let own = try CommandRunner.run(
+            ["check-push", "--pack", "yue.announcepack", "--now", "1767225630", "push.json"], currentDirectory: scratch.url)
+        #expect(own.status == 0 && own.stdout.contains("says: 支付宝到账两百元") && own.stdout.contains("route: rendered"), "\(own)")
+        let pack = try BundledPack.write(into: scratch)
+        let other = try CommandRunner.run(["check-push", "--pack", pack, "--now", "1767225630", "push.json"], currentDirectory: scratch.url)
+        #expect(other.stdout.contains("route: fallback"), "\(other)")
+        #expect(other.stdout.contains("the message was made for a voice of another language than the pack's"), "\(other)")
+    }
 }

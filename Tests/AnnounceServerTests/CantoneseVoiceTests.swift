@@ -91,4 +91,43 @@ struct CantoneseVoiceTests {
         let rendered = try announcement.write(toDirectory: scratch.path, name: "golden.wav")
         try GoldenTests.assertGolden(rendered.path, named: "yue-alipay-\(amount).wav", sound: announcement.soundName)
     }
+
+    @Test("the Cantonese pack: 600 random announcements with the server's samples and names at natural speed; a message made for another language is refused")
+    func pack() throws {
+        let announcer = try Announcer(voice: try Voice(at: Self.folder))
+        let made = try PackExport(announcer: announcer, manifestPath: Self.folder + "/voice.json").make()
+        let pack = try DevicePack(data: Data(made.encoded()), name: "cantonese.announcepack")
+        let phone = PackAnnouncer(pack: pack)
+        #expect(phone.language == .cantonese)
+        var generator = SplitMix64(seed: 852)
+        var natural = 0
+        for _ in 0..<600 {
+            let prefix = Prefix.presets[Int(generator.next() % UInt64(Prefix.presets.count))].prefix
+            let style = ReadingStyle.allCases[Int(generator.next() % 2)]
+            let template: Template = generator.next() % 4 == 0 ? try Template("refund") : .payment
+            let options = Announcer.Options(prefix: prefix, reading: ReadingOptions(style: style), template: template)
+            let server = try announcer.with(options)
+            let amount = DevicePackTests.amount(&generator, maximum: pack.maximumAmount.fen)
+            let plan = try server.plan(amount)
+            #expect(plan.message.options.liang)
+            let expected = try server.render(plan)
+            let said = try phone.render(PushMessage(plan.message, language: .cantonese))
+            guard expected.speed == 1 else {
+                #expect(said.soundName != plan.soundName)
+                continue
+            }
+            natural += 1
+            #expect(said.soundName == plan.soundName, "\(plan.text)")
+            #expect(said.rendered.samples == expected.rendered.samples, "\(plan.text)")
+        }
+        #expect(natural > 500)
+        // A Mandarin server's message, and one read without 两.
+        let mandarin = try Message(amount: try Amount(parsing: "200"))
+        #expect(throws: PackError.self) { try phone.render(PushMessage(mandarin)) }
+        #expect { try phone.render(mandarin) } throws: { ($0 as? PackError)?.kind == .otherLanguage }
+        #expect { try PackAnnouncer(pack: DevicePackTests.pack).render(PushMessage(mandarin, language: .cantonese)) } throws: { error in
+            (error as? PackError)?.kind == .otherLanguage
+                && "\(error)" == "the message was made for a Cantonese voice; the pack's voice 'default' speaks Mandarin"
+        }
+    }
 }

@@ -41,11 +41,34 @@ public struct PackAnnouncer: Sendable {
         }
     }
 
+    /// The language the pack's voice speaks.
+    public var language: Language { voice.language }
+
+    /// Renders the message of a push.
+    /// - Throws: ``PackError`` of kind `otherLanguage` when the push's
+    ///   message was made for a voice of another language; what
+    ///   ``render(_:)-(Message)`` throws.
+    public func render(_ push: PushMessage) throws(PackError) -> Announcement {
+        guard push.language == language else {
+            throw PackError(
+                .otherLanguage,
+                "the message was made for a \(push.language.name) voice; the pack's voice '\(MessageText.escaped(pack.voiceID))' speaks \(language.name)")
+        }
+        return try render(push.message)
+    }
+
     /// Renders `message`.
     /// - Throws: ``PackError`` of kind `cannotSay` when the pack cannot say
     ///   it: a word it has no clip for, an amount above its maximum,
-    ///   longer than its budget allows, or limiter data it lacks.
+    ///   longer than its budget allows, or limiter data it lacks; of kind
+    ///   `otherLanguage` when it is read as the pack's language does not
+    ///   read (``/AnnounceLanguage/Language/check(_:)``).
     public func render(_ message: Message) throws(PackError) -> Announcement {
+        do throws(LanguageError) {
+            try language.check(message.options)
+        } catch {
+            throw PackError(.otherLanguage, "\(message.text): \(error.description)")
+        }
         if let amount = message.amount, amount > pack.maximumAmount {
             throw PackError(
                 .cannotSay,

@@ -15,13 +15,17 @@ public enum PackFault: ErrorKind {
     /// The pack cannot say this message (a word without a clip, limiter
     /// data it lacks, longer than its budget allows).
     case cannotSay
+    /// The message was made for a voice of another language than the
+    /// pack's (a Cantonese server's message for a Mandarin pack, or one
+    /// read without the 两 a Cantonese pack says).
+    case otherLanguage
 
     /// A damaged or foreign pack is the voice's fault; a message it cannot
     /// say is rejected input.
     public var category: ErrorCategory {
         switch self {
         case .damaged, .otherVersion: .voice
-        case .cannotSay: .rejectedInput
+        case .cannotSay, .otherLanguage: .rejectedInput
         }
     }
 }

@@ -132,7 +132,7 @@ package struct AnnouncementJob: Sendable {
         var report = AnnouncementReport(input: input, announcement: announcement, sound: sound)
         if speaker.reportsPush {
             report.aps = PushPayload(body: announcement.text, sound: sound.name)
-            report.message = PushMessage(announcement.message)
+            report.message = PushMessage(announcement.message, language: speaker.language)
             report.soundURL = delivery.soundURLBase.map { PushPayload.url(base: $0, sound: sound.name) }
             report.announceID = announceID
             report.announceAt = at ?? delivery.at ?? Self.now()

@@ -22,6 +22,8 @@ package protocol Announcing: Sendable {
 
     /// What is said and how: the template, prefix and reading.
     var phrasing: Phrasing { get }
+    /// The language of the voice that says it.
+    var language: Language { get }
     /// Plans the announcement of `message`.
     func plan(_ message: Message) throws -> Planned
     /// The announcement `planned` is.
@@ -34,6 +36,7 @@ package protocol Announcing: Sendable {
 
 extension Announcer: Announcing {
     package var phrasing: Phrasing { options.phrasing }
+    package var language: Language { voice.language }
     package var format: OutputFormat { options.format }
     package var writer: SoundWriter { .libsndfile }
     package var reportsPush: Bool { true }

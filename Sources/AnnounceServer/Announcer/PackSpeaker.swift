@@ -13,11 +13,18 @@ package struct PackSpeaker: Announcing {
     /// What is said and how: the template, prefix and reading.
     package let phrasing: Phrasing
 
-    /// `pack` saying what `phrasing` makes.
-    package init(pack: DevicePack, phrasing: Phrasing) {
+    /// `pack` saying what `phrasing` makes, read as the pack's language
+    /// reads (a Cantonese pack's 两).
+    /// - Throws: ``/AnnounceLanguage/LanguageError`` for a reading option
+    ///   the pack's language does not define.
+    package init(pack: DevicePack, phrasing: Phrasing) throws(LanguageError) {
         announcer = PackAnnouncer(pack: pack)
+        var phrasing = phrasing
+        phrasing.reading = try announcer.language.readingOptions(phrasing.reading)
         self.phrasing = phrasing
     }
+
+    package var language: Language { announcer.language }
 
     package var format: OutputFormat { announcer.pack.format }
     package var writer: SoundWriter { .phoneEncoder }

@@ -51,7 +51,13 @@ struct Render: ListsExitStatuses {
     func run() throws {
         TemporaryFiles.shared.removeOnTermination()
         if let pack {
-            let speaker = PackSpeaker(pack: try DevicePackFile.load(pack), phrasing: phrase.phrasing)
+            let loaded = try DevicePackFile.load(pack)
+            let speaker: PackSpeaker
+            do {
+                speaker = try PackSpeaker(pack: loaded, phrasing: phrase.phrasing)
+            } catch {
+                throw Console.fail(error)
+            }
             return try run(with: speaker)
         }
         try run(with: try VoiceOption.announcer(voice: voice, output.announcerOptions(phrase)))

@@ -14,7 +14,7 @@ struct VoiceCheck: ListsExitStatuses {
             \(ExitStatus.help(exitStatuses))
             """)
 
-    @Argument(help: ArgumentHelp("The voice folder (default: $ANNOUNCE_VOICE, else the bundled voice).", valueName: "dir"))
+    @Argument(help: ArgumentHelp("The voice folder, or a bundled voice's name (default: $ANNOUNCE_VOICE, else the bundled default voice).", valueName: "dir|name"))
     var directory: String?
 
     @Flag(help: "Print the report as one JSON object.")

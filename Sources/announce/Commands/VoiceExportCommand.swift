@@ -18,7 +18,7 @@ struct VoiceExportCommand: ListsExitStatuses {
             \(ExitStatus.help(exitStatuses))
             """)
 
-    @Argument(help: ArgumentHelp("The voice folder (default: $ANNOUNCE_VOICE, else the bundled voice).", valueName: "dir"))
+    @Argument(help: ArgumentHelp("The voice folder, or a bundled voice's name (default: $ANNOUNCE_VOICE, else the bundled default voice).", valueName: "dir|name"))
     var directory: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The pack file to write (default: VOICE-ID.\(DevicePack.fileExtension)).", valueName: "file"))
