@@ -22,7 +22,7 @@ extension AnnouncePolicy {
     /// gets the fallback. A push without a sound claims nothing, so a held
     /// payment's id stays free for its summary.
     func start(
-        _ push: PushFields, now: Date, recent: RecentPayments?, folder: SoundFolder?,
+        _ push: PushFields, now: Date, recent: RecentPayments?, folder: AppGroupSounds?,
         settings: MerchantSettings = MerchantSettings(), timeZone: TimeZone = .current
     ) -> Choice {
         var repeated = false

@@ -78,7 +78,7 @@ enum FallbackSound {
     /// cannot take it (a full or read-only container, the phone not unlocked
     /// since it started).
     @discardableResult
-    static func install(bundled: URL, named base: String, in folder: SoundFolder, now: Date = Date()) throws -> Installed {
+    static func install(bundled: URL, named base: String, in folder: AppGroupSounds, now: Date = Date()) throws -> Installed {
         guard SoundName.isPlain(base) else { throw Failure.refusedName }
         guard let bytes = contents(of: bundled) else { throw Failure.noBundledSound }
         guard DownloadCheck.fileType(of: bundled, named: base) != nil else { throw Failure.notSound }
@@ -107,7 +107,7 @@ enum FallbackSound {
         return hex.count == 8 && hex.allSatisfy { $0.isHexDigit && !$0.isUppercase }
     }
 
-    private static func removeOlderCopies(of base: String, keeping name: String, in folder: SoundFolder, now: Date) {
+    private static func removeOlderCopies(of base: String, keeping name: String, in folder: AppGroupSounds, now: Date) {
         for entry in folder.entries(now: now) where entry.isRegularFile && entry.name != name && isContentName(entry.name, of: base) {
             guard entry.age > keptAfterReplacement else { continue }
             try? FileManager.default.removeItem(at: folder.url(of: entry.name))

@@ -71,7 +71,7 @@ struct PackRendering: Sendable {
     /// that name is used only if it holds exactly these bytes (`ExactFile`:
     /// never a link followed or a FIFO read; touched, so the cleanup counts
     /// its age from this use); any other is replaced.
-    func announce(_ push: PushFields, in folder: SoundFolder) -> Outcome {
+    func announce(_ push: PushFields, in folder: AppGroupSounds) -> Outcome {
         guard let message = push.message else {
             return .cannotSay(push.messageProblem?.description ?? "the push has no \(PushMessage.key)")
         }

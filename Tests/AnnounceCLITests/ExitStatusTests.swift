@@ -20,7 +20,7 @@ import Testing
     static let convertedBeforeLeaving: [String: String] = [
         "SystemError.swift SystemError": "AtomicFile, LineReader and prune turn it into AudioError or a message",
         "JSONLineParser.swift Error": "BatchItem.Invalid and VoiceManifest's VoiceError carry its text",
-        "AtomicInstall.swift Failure": "AtomicFile turns it into AudioError; the phone's SoundFolder.install into its InstallFailure",
+        "AtomicInstall.swift Failure": "AtomicFile turns it into AudioError; the phone's AppGroupSounds.install into its InstallFailure",
         "FileCheck.swift Failure": "Voice and ClipAcceptance turn it into VoiceError or AudioError",
         "JSONFields.swift Problem": "VoiceManifest and VoiceScript turn it into VoiceError or VoiceScriptError",
     ]

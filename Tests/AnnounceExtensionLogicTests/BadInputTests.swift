@@ -12,13 +12,13 @@ import Testing
     let other = "announce-99-0000000a.caf"
     let now = Date(timeIntervalSince1970: 1_767_225_600)
     let scratch: ScratchFolder
-    let folder: SoundFolder
+    let folder: AppGroupSounds
     let recent: RecentPayments
     let counters: DeliveryCounters
 
     init() throws {
         scratch = try ScratchFolder("bad-input")
-        folder = SoundFolder(directory: scratch.url("Library/Sounds"))
+        folder = AppGroupSounds(directory: scratch.url("Library/Sounds"))
         try folder.create()
         recent = RecentPayments(file: scratch.url("Library/Application Support/announce-recent-ids.json"))
         counters = DeliveryCounters(file: scratch.url("Library/Application Support/announce-counters.json"))
@@ -27,7 +27,7 @@ import Testing
     }
 
     /// What the extension hands back for `userInfo`, counted.
-    func deliver(_ userInfo: [AnyHashable: Any], folder: SoundFolder?? = nil, recent: RecentPayments?? = nil) throws -> DeliveryOutcome {
+    func deliver(_ userInfo: [AnyHashable: Any], folder: AppGroupSounds?? = nil, recent: RecentPayments?? = nil) throws -> DeliveryOutcome {
         let choice = policy.start(PushFields(userInfo: userInfo), now: now, recent: recent ?? self.recent, folder: folder ?? self.folder)
         let outcome: DeliveryOutcome = switch choice {
         case .installed(let name): .announcement(name, .reused)
@@ -95,7 +95,7 @@ import Testing
         try Data().write(to: locked.url("Library"))
         let lockedRecord = RecentPayments(file: locked.url("Library/Application Support/announce-recent-ids.json"))
         let lockedCounters = DeliveryCounters(file: locked.url("Library/Application Support/announce-counters.json"))
-        let lockedFolder = SoundFolder(directory: locked.url("Library/Sounds"))
+        let lockedFolder = AppGroupSounds(directory: locked.url("Library/Sounds"))
         #expect(throws: (any Error).self) { try lockedFolder.create() }
         let url = "https://sounds.example.com/" + name
         for _ in 0..<2 {

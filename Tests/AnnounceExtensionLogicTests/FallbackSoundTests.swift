@@ -9,7 +9,7 @@ import Testing
 /// name made from its content, and never deleted by cleanup.
 @Suite struct FallbackSoundTests {
     let scratch: ScratchFolder
-    let folder: SoundFolder
+    let folder: AppGroupSounds
     let base = "payment-fallback.wav"
     /// The committed fallback's content name (32-bit FNV-1a of its bytes).
     let name = "payment-fallback-25c446a8.wav"
@@ -17,7 +17,7 @@ import Testing
 
     init() throws {
         scratch = try ScratchFolder("fallback")
-        folder = SoundFolder(directory: scratch.url("Group/Library/Sounds"))
+        folder = AppGroupSounds(directory: scratch.url("Group/Library/Sounds"))
         try folder.create()
     }
 
@@ -131,7 +131,7 @@ struct SoundInstallFullContainerTests {
     @Test func aFullContainerInstallsNothingAndLeavesNoPart() throws {
         let mount = try ScratchMount(kilobytes: 16)
         defer { mount.unmount() }
-        let folder = SoundFolder(directory: mount.url.appendingPathComponent("Library/Sounds"))
+        let folder = AppGroupSounds(directory: mount.url.appendingPathComponent("Library/Sounds"))
         try folder.create()
         // The fallback is 33 kB: it cannot fit.
         #expect(throws: (any Error).self) { try FallbackSound.install(bundled: Self.bundled, named: "payment-fallback.wav", in: folder) }
@@ -149,7 +149,7 @@ struct SoundInstallFullContainerTests {
     @Test func aReadOnlyContainerInstallsNothingAndKeepsWhatIsThere() throws {
         let mount = try ScratchMount(kilobytes: 256)
         defer { mount.unmount() }
-        let folder = SoundFolder(directory: mount.url.appendingPathComponent("Library/Sounds"))
+        let folder = AppGroupSounds(directory: mount.url.appendingPathComponent("Library/Sounds"))
         try folder.create()
         try Data("RIFF\0\0\0\0WAVEold".utf8).write(to: folder.url(of: "payment-fallback-25c446a8.wav"))
         try mount.remountReadOnly()

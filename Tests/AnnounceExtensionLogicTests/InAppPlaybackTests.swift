@@ -14,12 +14,12 @@ import Testing
     let fallback = "payment-fallback-25c446a8.wav"
     let seal = AnswerSeal.make()
     let scratch: ScratchFolder
-    let folder: SoundFolder
+    let folder: AppGroupSounds
     let recent: RecentPayments
 
     init() throws {
         scratch = try ScratchFolder("in-app")
-        folder = SoundFolder(directory: scratch.url("Library/Sounds"))
+        folder = AppGroupSounds(directory: scratch.url("Library/Sounds"))
         try folder.create()
         recent = RecentPayments(file: scratch.url("Library/Application Support/announce-recent-ids.json"))
         try Data("RIFF\0\0\0\0WAVEfallback".utf8).write(to: folder.url(of: fallback))

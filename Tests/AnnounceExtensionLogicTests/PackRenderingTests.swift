@@ -29,14 +29,14 @@ import Testing
         return PushFields(userInfo: try #require(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any]))
     }
 
-    static func folder(_ scratch: ScratchFolder) throws -> SoundFolder {
-        let folder = SoundFolder(directory: scratch.url("Group/Library/Sounds"))
+    static func folder(_ scratch: ScratchFolder) throws -> AppGroupSounds {
+        let folder = AppGroupSounds(directory: scratch.url("Group/Library/Sounds"))
         try folder.create()
         return folder
     }
 
     /// A folder in `scratch` with `amount`'s announcement rendered into it once, and the sound's name.
-    static func announcedOnce(_ amount: String, in scratch: ScratchFolder) throws -> (folder: SoundFolder, message: Message, name: String) {
+    static func announcedOnce(_ amount: String, in scratch: ScratchFolder) throws -> (folder: AppGroupSounds, message: Message, name: String) {
         let folder = try Self.folder(scratch)
         let message = try Message(amount: try Amount(parsing: amount))
         let outcome = Self.rendering.announce(try Self.push(message), in: folder)
@@ -45,7 +45,7 @@ import Testing
         return (folder, message, try #require(name, "not announced: \(outcome)"))
     }
 
-    static func files(_ folder: SoundFolder) throws -> [String] {
+    static func files(_ folder: AppGroupSounds) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.directory.path).sorted()
     }
 
@@ -158,7 +158,7 @@ struct PackRenderingContainerTests {
     func refused(kilobytes: Int, readOnly: Bool) throws {
         let mount = try ScratchMount(kilobytes: kilobytes)
         defer { mount.unmount() }
-        let folder = SoundFolder(directory: mount.url.appendingPathComponent("Library/Sounds"))
+        let folder = AppGroupSounds(directory: mount.url.appendingPathComponent("Library/Sounds"))
         try folder.create()
         if readOnly { try mount.remountReadOnly() }
         let message = try Message(amount: try Amount(parsing: "88.88"))

@@ -228,7 +228,7 @@ import Testing
         for folder in PhoneSources.libraries {
             called.formUnion(Self.categoriesCalled(in: try Self.sources(below: folder)))
         }
-        // The sample reads and sets file timestamps (SoundFolder, ExactFile), in both targets.
+        // The sample reads and sets file timestamps (AppGroupSounds, ExactFile), in both targets.
         #expect(called.contains("NSPrivacyAccessedAPICategoryFileTimestamp"))
         let problems = Self.problems(manifest: try Self.manifest(of: target, in: members), called: called)
         #expect(problems.isEmpty, "\(target): \(problems.joined(separator: "; "))")

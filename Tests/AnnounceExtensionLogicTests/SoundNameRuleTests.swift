@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func temporaryNamesAreOwnButNeverSounds() {
-        let name = SoundFolder.temporaryName()
+        let name = AppGroupSounds.temporaryName()
         #expect(SoundName.kind(of: name) == .temporary)
         #expect(SoundName.isOwn(name))
         #expect(SoundName.delivery(of: name) == .refused)

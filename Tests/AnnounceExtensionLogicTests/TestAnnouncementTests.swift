@@ -26,7 +26,7 @@ import Testing
 
     @Test func itGoesThroughTheExtensionsDecisionsAndIsNeverRepeatedOrLate() throws {
         let scratch = try ScratchFolder("test-announcement")
-        let folder = SoundFolder(directory: scratch.url("Library/Sounds"))
+        let folder = AppGroupSounds(directory: scratch.url("Library/Sounds"))
         try folder.create()
         let recent = RecentPayments(file: scratch.url("recent.json"))
         for number in 0..<3 {

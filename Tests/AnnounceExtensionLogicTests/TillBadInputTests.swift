@@ -15,14 +15,14 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_767_225_600)  // 00:00 UTC
     let utc = TimeZone(identifier: "UTC")!
     let scratch: ScratchFolder
-    let folder: SoundFolder
+    let folder: AppGroupSounds
     let recent: RecentPayments
     let counters: DeliveryCounters
     let settingsFile: MerchantSettingsFile
 
     init() throws {
         scratch = try ScratchFolder("till-bad-input")
-        folder = SoundFolder(directory: scratch.url("Library/Sounds"))
+        folder = AppGroupSounds(directory: scratch.url("Library/Sounds"))
         try folder.create()
         recent = RecentPayments(file: scratch.url("Library/Application Support/announce-recent-ids.json"))
         counters = DeliveryCounters(file: scratch.url("Library/Application Support/announce-counters.json"))

@@ -83,9 +83,9 @@ enum AnnounceConfiguration {
     /// iOS looks for notification sounds; made when missing, with a
     /// protection class that works while the phone is locked after its
     /// first unlock. Nil when the group or the folder is not available.
-    static func soundFolder() -> SoundFolder? {
+    static func soundFolder() -> AppGroupSounds? {
         guard let container = container() else { return nil }
-        let folder = SoundFolder(directory: container.appendingPathComponent("Library/Sounds", isDirectory: true))
+        let folder = AppGroupSounds(directory: container.appendingPathComponent("Library/Sounds", isDirectory: true))
         do {
             try folder.create()
         } catch {

@@ -7,7 +7,7 @@ import UserNotifications
 /// exactly the way a payment does.
 ///
 /// Every decision is made by the Foundation-only files of `Logic/`
-/// (`AnnouncePolicy.start`, `SoundFolder.install`, `DownloadCheck`,
+/// (`AnnouncePolicy.start`, `AppGroupSounds.install`, `DownloadCheck`,
 /// `FallbackSound`, `DeliveryOutcome`); this file carries them out with
 /// URLSession and UserNotifications.
 ///
@@ -62,7 +62,7 @@ enum AnnouncementPipeline {
     /// The push's message rendered from the bundled pack into `folder`: its
     /// sound name, or nil (logged, without the amount) when the pack cannot
     /// say it or is missing.
-    private static func renderFromPack(_ push: PushFields, in folder: SoundFolder) -> String? {
+    private static func renderFromPack(_ push: PushFields, in folder: AppGroupSounds) -> String? {
         guard let rendering = AnnounceConfiguration.packRendering else { return nil }
         switch rendering.announce(push, in: folder) {
         case .announced(let name):
@@ -76,7 +76,7 @@ enum AnnouncementPipeline {
     /// An announcement that is not in `Library/Sounds` yet and that the pack
     /// could not render: downloaded from the backend's URL.
     private static func obtainMissing(
-        _ name: String, from url: URL, in folder: SoundFolder,
+        _ name: String, from url: URL, in folder: AppGroupSounds,
         attach: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
         done: @escaping @Sendable (DeliveryOutcome) -> Void
     ) {

@@ -3,7 +3,7 @@ import AnnounceCommon
 /// Puts a file under its name in one rename, so no reader (iOS picking up a
 /// sound, a concurrent batch) ever sees a partial file there: the one install
 /// of the server (`AtomicFile`, every sound and pack it writes) and the phone
-/// (`SoundFolder.install`, every announcement, download and fallback sound).
+/// (`AppGroupSounds.install`, every announcement, download and fallback sound).
 ///
 /// The content is made in a temporary file in the same folder (a name
 /// ``SoundName/kind(of:)`` calls temporary, so age-based cleanup removes

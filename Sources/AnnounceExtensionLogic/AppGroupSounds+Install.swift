@@ -9,7 +9,7 @@ import AnnounceWire
     import Foundation
 #endif
 
-extension SoundFolder {
+extension AppGroupSounds {
     /// Why a file was not installed.
     enum InstallFailure: Error, Equatable {
         /// The name is neither announce's nor a plain one: it could point
@@ -25,7 +25,7 @@ extension SoundFolder {
     ///
     /// `placing` puts the content at a temporary URL in this folder (moves a
     /// download there, or writes bytes); `check` may then refuse it. The
-    /// temporary file gets ``SoundFolder/protection`` and the final rename
+    /// temporary file gets ``AppGroupSounds/protection`` and the final rename
     /// stays inside one folder (`AtomicInstall`), which is atomic and
     /// replaces whatever had the name (a link is replaced, never followed).
     /// On any failure (a full or read-only container, a refused check) the

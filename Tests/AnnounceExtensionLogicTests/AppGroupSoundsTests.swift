@@ -66,12 +66,12 @@ import Testing
     }
 }
 
-@Suite struct SoundFolderTests {
+@Suite struct AppGroupSoundsTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("sounds-" + UUID().uuidString)
 
     @Test func pruneDeletesOnlyWhatThePolicySelectsAndTouchRenewsAFile() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let folder = SoundFolder(directory: root.appendingPathComponent("Library/Sounds"))
+        let folder = AppGroupSounds(directory: root.appendingPathComponent("Library/Sounds"))
         try folder.create()
         let now = Date()
         let names = ["announce-1-0000000a.caf", "announce-2-0000000a.caf", "pay.caf", "announce-3-0000000a.caf"]
@@ -95,7 +95,7 @@ import Testing
 
     @Test func installReplacesAFileALinkOrAFIFOAndRefusesAFolderLeavingNoTemporaryFile() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let folder = SoundFolder(directory: root.appendingPathComponent("Library/Sounds"))
+        let folder = AppGroupSounds(directory: root.appendingPathComponent("Library/Sounds"))
         try folder.create()
         let decoy = root.appendingPathComponent("decoy.caf")
         try Data("decoy".utf8).write(to: decoy)
@@ -109,7 +109,7 @@ import Testing
         }
         #expect(try Data(contentsOf: decoy) == Data("decoy".utf8))
         try FileManager.default.createDirectory(at: folder.url(of: "announce-4-0000000a.caf"), withIntermediateDirectories: false)
-        #expect(throws: SoundFolder.InstallFailure.self) {
+        #expect(throws: AppGroupSounds.InstallFailure.self) {
             try folder.install(as: "announce-4-0000000a.caf", placing: { try Data("new".utf8).write(to: $0) })
         }
         struct Refused: Error {}

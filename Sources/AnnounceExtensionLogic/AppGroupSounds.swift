@@ -15,7 +15,7 @@ import AnnounceWire
 ///
 /// Foundation and the wire contract only: the package compiles this file on
 /// Linux and tests it on real folders.
-struct SoundFolder: Sendable {
+struct AppGroupSounds: Sendable {
     /// The folder, `<App Group>/Library/Sounds`.
     let directory: URL
 
