@@ -18,6 +18,7 @@ let package = Package(
     products: [
         // The steps an amount passes through, Foundation only, for an iOS app
         // to add (File ▸ Add Package Dependencies).
+        .library(name: "AnnounceCommon", targets: ["AnnounceCommon"]),
         .library(name: "AnnounceLanguage", targets: ["AnnounceLanguage"]),
         .library(name: "AnnounceVoice", targets: ["AnnounceVoice"]),
         .library(name: "AnnounceEngine", targets: ["AnnounceEngine"]),
