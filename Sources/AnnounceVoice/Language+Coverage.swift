@@ -6,12 +6,9 @@ extension Language {
     /// reads it so; a variant it does not define is refused.
     /// - Throws: ``LanguageError`` for a variant the language lacks.
     package func coverage(_ asked: VoiceCoverage) throws(LanguageError) -> VoiceCoverage {
+        let reading = try readingOptions(ReadingOptions(liang: asked.liang, leadYi: asked.leadYi))
         var coverage = asked
-        let defaults = defaultReading
-        if asked.leadYi && !readingVariants.contains(.leadYi) && !defaults.leadYi {
-            throw LanguageError(.undefinedVariant(.leadYi), tag: tag, language: self)
-        }
-        coverage.liang = asked.liang || defaults.liang
+        coverage.liang = reading.liang
         return coverage
     }
 }
