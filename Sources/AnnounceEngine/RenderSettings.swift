@@ -54,8 +54,8 @@ public struct RenderSettings: Hashable, Sendable, CustomStringConvertible {
     /// formats pad the file to whole packets (AIFF-C IMA4 stores 64 frames a
     /// packet, AIFF 8-bit an even number), so a rendered length within the
     /// budget could be written as a file just over it. The default, 64, keeps
-    /// every ``OutputFormat`` within the budget at the cost of at most 63
-    /// frames (4 ms at 16 kHz); ``OutputFormat/frameMultiple`` is the least
+    /// every ``/AnnounceWire/OutputFormat`` within the budget at the cost of at most 63
+    /// frames (4 ms at 16 kHz); ``/AnnounceWire/OutputFormat/frameMultiple`` is the least
     /// one format needs, and 1 makes the limit exact to the sample.
     public var frameMultiple: Int
 
@@ -87,7 +87,7 @@ public struct RenderSettings: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Checks every setting against its range.
-    /// - Throws: ``AudioError`` of kind `unsupportedFormat` naming the first
+    /// - Throws: ``/AnnounceCommon/AudioError`` of kind `unsupportedFormat` naming the first
     ///   setting out of range.
     public func validate() throws(AudioError) {
         guard Self.sampleRates.contains(rate) else {

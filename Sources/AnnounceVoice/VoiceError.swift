@@ -1,12 +1,12 @@
 import AnnounceCommon
 import AnnounceLanguage
 
-/// Why a voice cannot be used. The ``AnnounceError/description`` is one
+/// Why a voice cannot be used. The ``/AnnounceCommon/AnnounceError/description`` is one
 /// line that names the voice (or its folder) and the problem.
 public typealias VoiceError = AnnounceError<VoiceFault>
 
 /// The kinds of problem a voice can have; every one is the voice's fault
-/// (``ErrorCategory/voice``).
+/// (``/AnnounceCommon/ErrorCategory/voice``).
 public enum VoiceFault: ErrorKind {
     /// No voice folder or manifest where one was looked for.
     case notFound
@@ -20,7 +20,7 @@ public enum VoiceFault: ErrorKind {
     /// A word of a phrase has no clip in the voice.
     case missingClip(word: String)
 
-    /// Always ``ErrorCategory/voice``.
+    /// Always ``/AnnounceCommon/ErrorCategory/voice``.
     public var category: ErrorCategory { .voice }
 }
 

@@ -47,7 +47,7 @@ public struct OutputFormat: Hashable, Sendable, CustomStringConvertible {
     /// with one more (its chunks have even sizes). A last, partial IMA4
     /// packet is filled out with the samples at the same places of the
     /// packet before it (silence when there is none), as libsndfile does;
-    /// ``RenderSettings/frameMultiple`` (64 by default, a multiple of every
+    /// ``/AnnounceEngine/RenderSettings/frameMultiple`` (64 by default, a multiple of every
     /// format's) keeps the file within the budget.
     public var frameMultiple: Int {
         switch (container, encoding) {

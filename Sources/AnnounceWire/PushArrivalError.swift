@@ -9,7 +9,7 @@ import AnnounceCommon
 public typealias PushArrivalError = AnnounceError<PushArrivalFault>
 
 /// What kind of problem a push has; each is what the backend sent wrong
-/// (``ErrorCategory/rejectedInput``). The raw value is the name counters
+/// (``/AnnounceCommon/ErrorCategory/rejectedInput``). The raw value is the name counters
 /// and reports use.
 public enum PushArrivalFault: String, ErrorKind, CaseIterable {
     /// Larger than APNs delivers (``PushPayload/apnsLimit``).

@@ -138,7 +138,7 @@ public struct PushMessage: Equatable, Sendable {
 public typealias MalformedPushMessage = AnnounceError<PushMessageFault>
 
 /// The kinds of ``MalformedPushMessage``; each is what the backend sent
-/// wrong (``ErrorCategory/rejectedInput``).
+/// wrong (``/AnnounceCommon/ErrorCategory/rejectedInput``).
 public enum PushMessageFault: ErrorKind {
     /// The push has no `announce-message`.
     case missing

@@ -57,7 +57,7 @@ public struct Announcement: Sendable {
     /// The sound file's bytes, made by the engine's own encoder (the one the
     /// phone has): exactly as the server's libsndfile writes the same
     /// samples in the same format.
-    /// - Throws: ``AudioError`` when the format cannot hold the samples.
+    /// - Throws: ``/AnnounceCommon/AudioError`` when the format cannot hold the samples.
     public func fileBytes() throws(AudioError) -> [UInt8] {
         switch rendered.samples {
         case .pcm16(let samples): try SoundFileEncoder.encode(samples, sampleRate: rendered.sampleRate, format: format)

@@ -47,7 +47,7 @@ public final class Announcer: Sendable {
     /// for every word the options can need, and reads each clip file once
     /// for the voice's digest (part of every sound name).
     /// - Throws: ``/AnnounceVoice/VoiceError`` when the voice lacks a clip the options
-    ///   need; ``AudioError`` for settings out of range or unreadable clips.
+    ///   need; ``/AnnounceCommon/AudioError`` for settings out of range or unreadable clips.
     public convenience init(voice: Voice, options: Options = Options()) throws {
         try self.init(voice: voice, options: options, cache: nil)
     }
@@ -110,7 +110,7 @@ public final class Announcer: Sendable {
     /// clip's length comes from the clip cache, which decodes a clip once
     /// per process.
     /// - Throws: ``/AnnounceLanguage/MessageError`` when the template needs a count;
-    ///   ``/AnnounceVoice/VoiceError`` when a word has no clip; ``AudioError`` when a clip
+    ///   ``/AnnounceVoice/VoiceError`` when a word has no clip; ``/AnnounceCommon/AudioError`` when a clip
     ///   cannot be read or used.
     public func plan(_ amount: Amount) throws -> Plan {
         try plan(try message(amount: amount, count: nil))
@@ -174,14 +174,14 @@ public final class Announcer: Sendable {
     }
 
     /// Renders the announcement of `amount`.
-    /// - Throws: ``AudioError`` (`.overBudget` names the amount and the
+    /// - Throws: ``/AnnounceCommon/AudioError`` (`.overBudget` names the amount and the
     ///   length it needs), ``/AnnounceVoice/VoiceError`` when a word has no clip.
     public func render(_ amount: Amount) throws -> Announcement {
         try render(try plan(amount))
     }
 
     /// Renders a plan made by ``plan(_:)-(Amount)`` or ``plan(_:)-(Message)``.
-    /// - Throws: ``AudioError`` (`.overBudget` names the amount and the
+    /// - Throws: ``/AnnounceCommon/AudioError`` (`.overBudget` names the amount and the
     ///   length it needs).
     public func render(_ plan: Plan) throws(AudioError) -> Announcement {
         let segments = plan.clipPlan.clips.map {

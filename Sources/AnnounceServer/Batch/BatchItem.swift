@@ -25,7 +25,7 @@ public struct BatchItem: Sendable {
     /// The item's `id`, echoed in its report exactly as written.
     package var id: JSONLineParser.Value?
     /// The file name to write the sound under (`"name"`), instead of the
-    /// content-derived one; checked by ``SoundName/validate(_:format:)``.
+    /// content-derived one; checked by ``/AnnounceWire/SoundName/validate(_:format:)``.
     public var name: String?
     /// The item's prefix (`"prefix"`), over the batch's.
     public var prefix: Prefix?

@@ -238,7 +238,7 @@ public final class BatchPipeline: Sendable {
     ///   - emit: called once per item, in order, one call at a time.
     ///   - drained: called after the results that became ready together were
     ///     emitted (the moment to flush an output) with the progress so far.
-    /// - Throws: ``AudioError`` of kind `unreadable` when the file cannot
+    /// - Throws: ``/AnnounceCommon/AudioError`` of kind `unreadable` when the file cannot
     ///   be opened (a folder, missing, not readable).
     public func run(
         readingFrom path: String?, emit: @escaping @Sendable (Result) -> Void,

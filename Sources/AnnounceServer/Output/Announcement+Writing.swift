@@ -17,7 +17,7 @@ extension Announcement {
     /// - Parameters:
     ///   - root: the folder that holds `Library/Sounds`.
     ///   - name: a file name to use instead of ``soundName``; check
-    ///     it with ``SoundName/validate(_:format:)`` first.
+    ///     it with ``/AnnounceWire/SoundName/validate(_:format:)`` first.
     public func write(toRoot root: String, name: String? = nil) throws(AudioError) -> WrittenSound {
         let folder = SoundsFolder(root: root)
         try folder.create()

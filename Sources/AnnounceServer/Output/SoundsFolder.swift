@@ -56,7 +56,7 @@ public struct SoundsFolder: Sendable, Equatable {
     /// Like ``prune(olderThan:dryRun:now:)``, it refuses a symbolic link at
     /// `Library` or `Library/Sounds` of a container: announce writes only
     /// inside the real folder it was given.
-    /// - Throws: ``AudioError`` of kind `unwritable` when a file is in the
+    /// - Throws: ``/AnnounceCommon/AudioError`` of kind `unwritable` when a file is in the
     ///   way, a folder cannot be made, or `Library` or `Library/Sounds` is a
     ///   symbolic link.
     public func create() throws(AudioError) {
@@ -77,7 +77,7 @@ public struct SoundsFolder: Sendable, Equatable {
 
     /// Writes `announcement` into the folder atomically, under its
     /// content-derived name or `name`, which must pass
-    /// ``SoundName/validate(_:format:)`` (a plain file name: never a path),
+    /// ``/AnnounceWire/SoundName/validate(_:format:)`` (a plain file name: never a path),
     /// its bytes made by `writer`.
     ///
     /// With `reuse`, a regular file already there whose bytes are exactly
@@ -86,7 +86,7 @@ public struct SoundsFolder: Sendable, Equatable {
     /// name, a symbolic link) is replaced. A file is never served on its name
     /// alone. With `durable`, the data and the folder entry reach the disk
     /// before this returns.
-    /// - Throws: ``AudioError`` of kind `unwritable` naming the file and the
+    /// - Throws: ``/AnnounceCommon/AudioError`` of kind `unwritable` naming the file and the
     ///   reason, or `unsupportedFormat` for a `name` that is not a plain
     ///   file name of the format.
     public func write(
@@ -149,8 +149,8 @@ public struct SoundsFolder: Sendable, Equatable {
     }
 
     /// Removes announce's own files older than `seconds`, by
-    /// ``SoundFolderRule``: content-derived sounds, and temporary files once
-    /// older than ``SoundFolderRule/temporaryAge`` too; never a file named
+    /// ``/AnnounceWire/SoundFolderRule``: content-derived sounds, and temporary files once
+    /// older than ``/AnnounceWire/SoundFolderRule/temporaryAge`` too; never a file named
     /// by a user, another file, a folder or a symbolic link.
     ///
     /// Acts only inside the real folder: when `Library` or `Library/Sounds`
@@ -163,7 +163,7 @@ public struct SoundsFolder: Sendable, Equatable {
     ///   - dryRun: only list what would be removed.
     ///   - now: the time ages are counted from (seconds since 1970).
     /// - Returns: the files found, sorted by name, each saying whether it was removed.
-    /// - Throws: ``AudioError`` of kind `unwritable` when the folder is a
+    /// - Throws: ``/AnnounceCommon/AudioError`` of kind `unwritable` when the folder is a
     ///   symbolic link or cannot be read.
     /// The corresponding C functions are `openat`, `fstatat` and `unlinkat`.
     public func prune(olderThan seconds: Double, dryRun: Bool = false, now: Double? = nil) throws(AudioError) -> [PrunedFile] {

@@ -1,7 +1,7 @@
 import AnnounceServer
 
 /// Why a voice script cannot be made or read. The
-/// ``AnnounceError/description`` is one line.
+/// ``/AnnounceCommon/AnnounceError/description`` is one line.
 public typealias VoiceScriptError = AnnounceError<VoiceScriptFault>
 
 /// The kinds of ``VoiceScriptError``.
