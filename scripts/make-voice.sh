@@ -4,16 +4,14 @@
 #
 # Usage: scripts/make-voice.sh [OUTDIR [LANGUAGE]]
 #   LANGUAGE  mandarin (default; OUTDIR default Clips/default) or cantonese
-#             (the Cantonese voice, Clips/cantonese: its script in Jyutping,
-#             spoken by espeak-ng's yue voice)
+#             (OUTDIR default Clips/cantonese: its script in Jyutping, spoken
+#             by espeak-ng's yue voice)
 #
 # ANNOUNCE names the announce binary (default .build/release/announce, which
 # `make voice` builds first). Needs espeak-ng and sox (espeak-tts.sh). The
 # output is deterministic: two runs give byte-identical files.
 set -euo pipefail
 
-OUTDIR="${1:-Clips/default}"
-OUTDIR="${OUTDIR%/}"
 LANGUAGE="${2:-mandarin}"
 ANNOUNCE="${ANNOUNCE:-.build/release/announce}"
 TTS="scripts/voice/espeak-tts.sh"
@@ -26,6 +24,9 @@ case "$LANGUAGE" in
         ROMANISATION=Jyutping; COMMAND="ESPEAK_LANGUAGE=yue $TTS {jyutping} {out}" ;;
     *) echo "make-voice: unknown language '$LANGUAGE' (mandarin, cantonese)" >&2; exit 64 ;;
 esac
+# Each language's voice has its own folder unless one is given.
+OUTDIR="${1:-Clips/$ID}"
+OUTDIR="${OUTDIR%/}"
 export ESPEAK_LANGUAGE
 # The date written in voice.json: fixed, so a rebuild changes no byte.
 DATE="${VOICE_DATE:-2026-11-23}"

@@ -31,12 +31,14 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// Every language announce speaks.
     public static let all: [Language] = [.mandarin, .cantonese]
 
-    /// The language a manifest's `language` names, its tag compared without
-    /// regard to case (`cmn-hans` is `cmn-Hans`), or its short name.
+    /// The language a manifest's `language` names, its tag or its short
+    /// name (`cantonese`), compared without regard to case (`cmn-hans` is
+    /// `cmn-Hans`).
     /// - Throws: ``LanguageError`` when `tag` is not a BCP 47 tag, or names
     ///   a language announce does not speak.
     public init(tag: String) throws(LanguageError) {
-        if let known = Self.all.first(where: { $0.tag.lowercased() == tag.lowercased() || $0.shortName == tag }) {
+        let lowered = tag.lowercased()
+        if let known = Self.all.first(where: { $0.tag.lowercased() == lowered || $0.shortName == lowered }) {
             self = known
             return
         }

@@ -35,7 +35,7 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
 
     /// One line naming the tag or option and what announce speaks.
     public var description: String {
-        let known = Language.all.map { "'\($0.tag)' (\($0.name))" }.joined(separator: ", ")
+        let known = Language.all.map { "'\($0.tag)' (\($0.name), '\($0.shortName)')" }.joined(separator: ", ")
         switch kind {
         case .malformed:
             return "\(MessageText.quoted(tag)) is not a language tag such as 'cmn-Hans': announce speaks \(known)"

@@ -153,7 +153,12 @@ package struct VoiceManifest: Equatable, Sendable {
             if !wordRules.isEmpty { rules[word] = wordRules }
         }
         let coverage = try Self.coverageFields(JSONFields(members: members), invalid)
-        self.covers = coverage.covers
+        // What a voice of its language can cover (no 一十 in Cantonese, 两 always).
+        do {
+            self.covers = try coverage.covers.map { covers throws(LanguageError) in try language.coverage(covers) }
+        } catch {
+            throw invalid("'covers': \(error.description)")
+        }
         self.maximumAmount = coverage.maximumAmount
         self.format = formatNumber
         self.id = id

@@ -10,6 +10,7 @@ import Testing
         #expect(try Language(tag: "CMN-hans") == .mandarin)
         #expect(try Language(tag: "yue-Hans") == .cantonese)
         #expect(try Language(tag: "cantonese") == .cantonese)
+        #expect(try Language(tag: "Cantonese") == .cantonese && (try Language(tag: "MANDARIN")) == .mandarin)
         #expect(Language.all.map(\.tag) == ["cmn-Hans", "yue-Hans"])
     }
 

@@ -99,4 +99,26 @@ struct VoiceScriptTests {
             }
         }
     }
+
+    @Test("a Cantonese script read back keeps its language and Jyutping; a Mandarin rule or 一十 in it is refused in one line")
+    func cantoneseScript() throws {
+        let script = try VoiceScript(options: ReadingOptions(), prefixes: [.standard], language: .cantonese)
+        #expect(script.options.liang && script.items.first { $0.text == "两" }?.romanisation == "loeng5")
+        let json = script.json()
+        let read = try VoiceScript(json: Data(json.utf8), source: "s.json")
+        #expect(read.language == .cantonese && read == script)
+        let withRule = json.replacingOccurrences(of: #""when" : \[\s*\]"#, with: #""when" : ["third-pairs"]"#, options: .regularExpression)
+        #expect(withRule != json)
+        #expect {
+            try VoiceScript(json: Data(withRule.utf8), source: "s.json")
+        } throws: { error in
+            "\(error)".contains("Cantonese has no clip rule 'third-pairs'") && !"\(error)".contains("\n")
+        }
+        let leadYi = json.replacingOccurrences(of: #""leadYi" : false"#, with: #""leadYi" : true"#)
+        #expect {
+            try VoiceScript(json: Data(leadYi.utf8), source: "s.json")
+        } throws: { error in
+            "\(error)".contains("'covers': Cantonese has no 一十 reading")
+        }
+    }
 }

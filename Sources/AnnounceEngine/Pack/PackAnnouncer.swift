@@ -67,7 +67,9 @@ public struct PackAnnouncer: Sendable {
         do throws(LanguageError) {
             try language.check(message.options)
         } catch {
-            throw PackError(.otherLanguage, "\(message.text): \(error.description)")
+            // A variant the language lacks is a message the pack cannot say;
+            // a reading without its 两, one made for another language.
+            throw PackError(error.kind == .otherReading ? .otherLanguage : .cannotSay, "\(message.text): \(error.description)")
         }
         if let amount = message.amount, amount > pack.maximumAmount {
             throw PackError(

@@ -32,32 +32,44 @@ extension VoiceScript {
         if let version = try? fields.integer("version"), version != Self.currentVersion {
             throw VoiceScriptError(.invalidScript, "\(shownSource): script version \(version) is not supported (this announce reads version \(Self.currentVersion))")
         }
-        let script: VoiceScript
+        var script: VoiceScript
         do throws(JSONFields.Problem) {
             script = try VoiceScript(fields)
         } catch {
             throw VoiceScriptError(.invalidScript, "\(shownSource): not a voice script (make one with 'announce voice script --format json'): \(error.description)")
         }
-        guard !script.items.isEmpty else { throw VoiceScriptError(.invalidScript, "\(source): the script has no items") }
+        guard !script.items.isEmpty else { throw VoiceScriptError(.invalidScript, "\(shownSource): the script has no items") }
         guard script.items.count <= VoiceManifest.maximumClips else {
-            throw VoiceScriptError(.invalidScript, "\(source): the script has \(script.items.count) items; a voice has at most \(VoiceManifest.maximumClips) clips")
+            throw VoiceScriptError(.invalidScript, "\(shownSource): the script has \(script.items.count) items; a voice has at most \(VoiceManifest.maximumClips) clips")
         }
-        if let problem = script.covers?.problem { throw VoiceScriptError(.invalidScript, "\(source): \(problem)") }
+        if let problem = script.covers?.problem { throw VoiceScriptError(.invalidScript, "\(shownSource): \(problem)") }
+        if let covers = script.covers {
+            // What a voice of the script's language can cover (no 一十 in Cantonese).
+            do {
+                script.covers = try script.language.coverage(covers)
+            } catch {
+                throw VoiceScriptError(.invalidScript, "\(shownSource): 'covers': \(error.description)")
+            }
+        }
         var files: Set<String> = []
         var keys: Set<String> = []
         for (index, item) in script.items.enumerated() {
+            let shownItem = "item \(item.number) \(MessageText.quoted(item.text))"
             guard item.number == index + 1 else {
-                throw VoiceScriptError(.invalidScript, "\(source): item \(index + 1) is numbered \(item.number): items must be numbered 1, 2, 3… in order")
+                throw VoiceScriptError(.invalidScript, "\(shownSource): item \(index + 1) is numbered \(item.number): items must be numbered 1, 2, 3… in order")
             }
             guard VoiceManifest.isSafeRelativePath(item.file), !item.file.contains("/"), item.file.hasSuffix(".wav"),
                 files.insert(item.file).inserted
             else {
-                throw VoiceScriptError(.invalidScript, "\(source): item \(item.number) '\(item.text)': file '\(item.file)' must be a distinct .wav name without folders")
+                throw VoiceScriptError(.invalidScript, "\(shownSource): \(shownItem): file \(MessageText.quoted(item.file)) must be a distinct .wav name without folders")
             }
             guard !item.key.isEmpty, item.key.unicodeScalars.count <= VoiceManifest.maximumWordLength,
                 !item.key.unicodeScalars.contains(where: { $0.properties.isWhitespace }), keys.insert(item.key).inserted
             else {
-                throw VoiceScriptError(.invalidScript, "\(source): item \(item.number) '\(item.text)': key '\(item.key)' must be one distinct word without blanks, at most \(VoiceManifest.maximumWordLength) characters")
+                throw VoiceScriptError(.invalidScript, "\(shownSource): \(shownItem): key \(MessageText.quoted(item.key)) must be one distinct word without blanks, at most \(VoiceManifest.maximumWordLength) characters")
+            }
+            if let rule = item.when.first(where: { !script.language.clipRules.contains($0) }) {
+                throw VoiceScriptError(.invalidScript, "\(shownSource): \(shownItem): \(script.language.name) has no clip rule '\(rule.rawValue)'")
             }
         }
         self = script

@@ -67,7 +67,7 @@ struct VoiceScriptCommand: ListsExitStatuses {
             }
             let known = Template.presets.map(\.name)
             if let unknown = template.first(where: { !known.contains($0) }) {
-                Console.error("--template '\(unknown)' is not a preset: \(known.joined(separator: ", "))")
+                Console.error("--template \(MessageText.quoted(unknown)) is not a preset: \(known.joined(separator: ", "))")
                 throw Console.exit(.usage)
             }
             let language: Language
@@ -86,7 +86,7 @@ struct VoiceScriptCommand: ListsExitStatuses {
                 let example = language.romanisationExample
                 for entry in entries {
                     guard let equals = entry.firstIndex(of: "="), equals != entry.startIndex else {
-                        Console.error("--\(option) '\(entry)' must be WORD=\(option.uppercased()), e.g. \(example.word)=\(example.syllables)")
+                        Console.error("--\(option) \(MessageText.quoted(entry)) must be WORD=\(option.uppercased()), e.g. \(example.word)=\(example.syllables)")
                         throw Console.exit(.usage)
                     }
                     pronunciations[String(entry[..<equals])] = String(entry[entry.index(after: equals)...])
