@@ -203,9 +203,18 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// How a speaker says one item of a voice script: `text` of `kind`,
     /// romanised as `shown`.
     package func instruction(for text: String, kind: ScriptItemKind, shown: String) -> String {
-        switch id {
-        case .mandarin: Mandarin.instruction(for: text, kind: kind, shown: shown)
-        case .cantonese: Cantonese.instruction(for: text, kind: kind, shown: shown)
+        switch kind {
+        case .prefix: return "the whole phrase, as the start of an announcement"
+        case .phrase: return "the whole phrase as written, at the pace of an announcement"
+        case .group: return "together in one breath, as inside a price: \(shown)"
+        case .run:
+            let note = id == .mandarin ? Mandarin.runNote(for: text) : ""
+            return "together in one breath, as inside a price: \(shown)\(note)"
+        case .word:
+            return switch id {
+            case .mandarin: Mandarin.wordInstruction(for: text)
+            case .cantonese: Cantonese.wordInstruction(for: text)
+            }
         }
     }
 }

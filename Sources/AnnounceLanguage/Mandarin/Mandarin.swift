@@ -22,25 +22,20 @@ enum Mandarin {
     /// The runs counts need whatever the reading options: counts say 两百.
     static let countRuns = ["两百"]
 
-    /// How a speaker says an item, its pinyin with tone marks `shown`.
-    static func instruction(for text: String, kind: ScriptItemKind, shown: String) -> String {
-        switch kind {
-        case .word:
-            switch text {
-            case "一": return "on its own, yī as a digit in a price (not yāo)"
-            case "二": return "on its own, èr as a digit in a price (not liǎng)"
-            case "两": return "on its own, liǎng as in 两百"
-            case "零", "三", "四", "五", "六", "七", "八", "九": return "on its own, as a digit in a price, not as a count"
-            default: return "on its own, full tone, as in a price"
-            }
-        case .prefix: return "the whole phrase, as the start of an announcement"
-        case .phrase: return "the whole phrase as written, at the pace of an announcement"
-        case .group:
-            return "together in one breath, as inside a price: \(shown)"
-        case .run:
-            return text.hasPrefix("一")
-                ? "together in one breath, as inside a price: \(shown) (一 changes its tone)"
-                : "together in one breath, as inside a price: \(shown) (the first third tone rises)"
+    /// How a speaker says a word on its own.
+    static func wordInstruction(for text: String) -> String {
+        switch text {
+        case "一": "on its own, yī as a digit in a price (not yāo)"
+        case "二": "on its own, èr as a digit in a price (not liǎng)"
+        case "两": "on its own, liǎng as in 两百"
+        case "零", "三", "四", "五", "六", "七", "八", "九": "on its own, as a digit in a price, not as a count"
+        default: "on its own, full tone, as in a price"
         }
+    }
+
+    /// What changes in a run recorded together: 一's tone, or a third tone
+    /// that rises before another.
+    static func runNote(for text: String) -> String {
+        text.hasPrefix("一") ? " (一 changes its tone)" : " (the first third tone rises)"
     }
 }

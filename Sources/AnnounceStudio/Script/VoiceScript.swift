@@ -110,11 +110,11 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         } catch {
             throw VoiceScriptError(.unscriptable, error.description)
         }
-        var entries: [(text: String, kind: Kind)] = []
+        var entries: [(text: String, kind: ScriptItemKind)] = []
         let prefixWords = Set(coverage.prefixValues.flatMap(\.words))
         let templateWords = Set(coverage.templateValues.flatMap(\.fixedWords))
         for word in coverage.vocabulary {
-            let kind: Kind = prefixWords.contains(word) ? .prefix : templateWords.contains(word) ? .phrase : .word
+            let kind: ScriptItemKind = prefixWords.contains(word) ? .prefix : templateWords.contains(word) ? .phrase : .word
             entries.append((word, kind))
         }
         if let long = phrases.first(where: { $0.count > Prefix.maximumLength }) {
@@ -159,7 +159,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
             items.append(Item(
                 number: items.count + 1, text: text, romanisation: spoken.joined(separator: " "), marks: marks, file: file,
                 key: text, when: kind == .run || kind == .group ? language.defaultClipRules(for: text) : [],
-                instruction: language.instruction(for: text, kind: kind.item, shown: marks)))
+                instruction: language.instruction(for: text, kind: kind, shown: marks)))
         }
         self.version = Self.currentVersion
         self.language = language
@@ -185,20 +185,6 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         try container.encode(phrases, forKey: .phrases)
         try container.encodeIfPresent(covers, forKey: .covers)
         try container.encode(items, forKey: .items)
-    }
-
-    private enum Kind {
-        case word, prefix, phrase, run, group
-
-        var item: ScriptItemKind {
-            switch self {
-            case .word: .word
-            case .prefix: .prefix
-            case .phrase: .phrase
-            case .run: .run
-            case .group: .group
-            }
-        }
     }
 
     /// The runs recorded together for readings with `options` in
