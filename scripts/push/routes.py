@@ -23,6 +23,7 @@ import tokenstore
 # Exit statuses, as send-through --help documents them.
 REFUSED = 1
 BAD_OPTIONS = 64
+NOT_A_PUSH = 65
 UNREACHABLE = 69
 NO_ANSWER = 75
 CREDENTIALS = 77
@@ -191,9 +192,22 @@ def new_getui_token(base, keys, arguments, path, fingerprint):
     return token, path, False
 
 
+# Getui's silent iOS sound: push_channel.ios.aps.sound "通知铃声文件名，如果铃声文件未找到，响铃为系统
+# 默认铃声。无声设置为“com.gexin.ios.silence”或不填" (RestAPI V2's parameter page,
+# https://docs.getui.com/getui/server/rest_v2/common_args/, the aps table; Getui's own Java client
+# for RestAPI V2: "通知铃声文件名，无声设置为“com.gexin.ios.silence”", GetuiLaboratory/
+# getui-pushapi-java-client-v2, src/main/java/com/getui/push/v2/sdk/dto/req/message/ios/Aps.java).
+# A push without a sound (a held payment) names it, as documented, rather than leaving the key
+# out: Getui's server SDK before V2 put "default" in a sound left empty (its APNPayload).
+GETUI_SILENCE = "com.gexin.ios.silence"
+
+
 def getui(push, keys, arguments):
     base = (arguments.endpoint.rstrip("/") if arguments.endpoint else "https://restapi.getui.com") + "/v2/" + keys["GETUI_APP_ID"]
-    ios = {"type": "notify", "aps": push.aps, "payload": push.fields_json()}
+    aps = dict(push.aps)
+    if not push.sound:
+        aps["sound"] = GETUI_SILENCE
+    ios = {"type": "notify", "aps": aps, "payload": push.fields_json()}
     if push.collapse_id:
         ios["apns-collapse-id"] = push.collapse_id
     body = {
@@ -220,7 +234,13 @@ def getui(push, keys, arguments):
 # Tencent Push (TPNS): https://cloud.tencent.com/document/product/548/39064 (POST /v3/push/app,
 # HTTP Basic AccessID:SecretKey; audience_type token, message_type notify, environment,
 # expire_time; message.ios.aps and custom_content) and its error codes,
-# https://cloud.tencent.com/document/product/548/39080.
+# https://cloud.tencent.com/document/product/548/39080. tpns_online_push_type 1: Tencent Push's own
+# channel (its SDK's long connection, iOS SDK 1.2.8.0 and later) is otherwise preferred for a phone
+# whose app is online (the default, 0), and a push delivered that way never reaches APNs, so no
+# Notification Service Extension runs and no sound plays. With 1, APNs is preferred and Tencent
+# Push's channel is only its retry when APNs fails (channel_rules and tpns_online_push_type,
+# https://www.tencentcloud.com/document/product/1024/33764; Channel Policies,
+# https://www.tencentcloud.com/document/product/1024/36151). The "apns" channel is never disabled.
 def tpns(push, keys, arguments):
     url = (arguments.endpoint.rstrip("/") if arguments.endpoint else "https://api.tpns.tencent.com") + "/v3/push/app"
     body = {
@@ -229,6 +249,7 @@ def tpns(push, keys, arguments):
         "message_type": "notify",
         "environment": "product" if arguments.production else "dev",
         "expire_time": arguments.max_age,
+        "tpns_online_push_type": 1,
         "message": {"title": push.title, "content": push.body,
                     "ios": {"aps": push.aps, "custom_content": push.fields_json()}},
     }
@@ -242,21 +263,40 @@ def tpns(push, keys, arguments):
     return f"sent: tpns push_id {answer.get('push_id')}"
 
 
-# Umeng U-Push: http://dev.umeng.com/push/ios/api-doc (POST /api/send?sign=MD5("POST" + url +
-# body + app_master_secret); type unicast, device_tokens, payload with aps and custom string
-# values beside it, policy.expire_time, production_mode).
+# Umeng U-Push: http://dev.umeng.com/push/ios/api-doc, now https://developer.umeng.com/docs/67966/detail/68343
+# (POST /api/send?sign=MD5("POST" + url + body + app_master_secret); type unicast, device_tokens,
+# payload with aps and custom string values beside it, policy.expire_time, production_mode), whose
+# parameter list (read through the copies Umeng's server SDK samples and its API guide carry) gives "payload": "必填，JSON格式，具体消息内容(iOS最大为2012B)" and
+# "policy"."apns_collapse_id": "可选，多条带有相同apns_collapse_id的消息，iOS设备仅展示最新的一条，字段长度不得
+# 超过64bytes"; its error codes: 2021 appkey不存在, 2022 payload长度过长, 2027 签名不正确, 2007 未对请求进行签名.
+UMENG_PAYLOAD_LIMIT = 2012
+UMENG_KEYS_REJECTED = ("2021", "2027", "2007")
+
+
+def umeng_payload_size(payload):
+    """The payload's bytes as sent: compact UTF-8 JSON, as the request body carries it."""
+    return len(json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+
 def umeng(push, keys, arguments):
     url = (arguments.endpoint.rstrip("/") if arguments.endpoint else "https://msgapi.umeng.com") + "/api/send"
     payload = {"aps": push.aps, **push.string_fields()}
+    size = umeng_payload_size(payload)
+    if size > UMENG_PAYLOAD_LIMIT:
+        # Umeng would answer 2022; refused here, before any request, as a line that is no Umeng push.
+        raise Failure(NOT_A_PUSH, f"the Umeng payload is {size} bytes; Umeng takes at most {UMENG_PAYLOAD_LIMIT} bytes for iOS")
     beijing = datetime.timezone(datetime.timedelta(hours=8))
     expiry = datetime.datetime.fromtimestamp(time.time() + arguments.max_age, beijing)
+    policy = {"expire_time": expiry.strftime("%Y-%m-%d %H:%M:%S")}
+    if push.collapse_id:
+        policy["apns_collapse_id"] = push.collapse_id
     body = json.dumps({
         "appkey": keys["UMENG_APP_KEY"],
         "timestamp": str(int(time.time())),
         "type": "unicast",
         "device_tokens": arguments.target,
         "payload": payload,
-        "policy": {"expire_time": expiry.strftime("%Y-%m-%d %H:%M:%S")},
+        "policy": policy,
         "production_mode": "true" if arguments.production else "false",
         "description": "announce " + str(push.fields.get("announce-id", "")),
     }, ensure_ascii=False, separators=(",", ":"))
@@ -270,7 +310,7 @@ def umeng(push, keys, arguments):
     data = result.get("data") if isinstance(result.get("data"), dict) else {}
     if result.get("ret") != "SUCCESS":
         code = str(data.get("error_code"))
-        if code in ("2027", "2002", "2016"):
+        if code in UMENG_KEYS_REJECTED:
             raise Failure(CREDENTIALS, f"Umeng rejected the app key and master secret: {code} {data.get('error_msg')}")
         raise Failure(REFUSED, f"refused: {status} {code} {data.get('error_msg')}")
     return f"sent: umeng msg_id {data.get('msg_id')}"

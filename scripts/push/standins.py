@@ -134,7 +134,7 @@ class Aliyun(StandIn):
     https://help.aliyun.com/zh/sdk/product-overview/v3-request-structure-and-signature describes
     (ACS3-HMAC-SHA256 over the canonical request: x-acs-* headers, host, content-type). Parameters
     in the query; iOSExtParameters a JSON map of strings in a string, whose keys arrive top-level with
-    the strings given (help.aliyun.com/document_detail/50271)."""
+    the strings given, and no key of Aliyun's own beside them (help.aliyun.com/document_detail/50271)."""
 
     NAMES = {"ALIBABA_CLOUD_ACCESS_KEY_ID": 24, "ALIBABA_CLOUD_ACCESS_KEY_SECRET": 30, "ALIYUN_PUSH_APP_KEY": 0}
     OWN_REFUSAL = (422, "Loopback.AnnounceFields")
@@ -212,7 +212,10 @@ class Aliyun(StandIn):
         if parameters.get("iOSMutableContent", "").lower() == "true":
             aps["mutable-content"] = 1
         message_id = str(uuid.uuid4().int % 10 ** 18)
-        arrival = {"aps": aps, **extras, "_ALIYUN_NOTIFICATION_ID_": message_id}
+        # Aliyun documents no key of its own in an iOS notification: its pages show the
+        # iOSExtParameters keys beside aps and nothing else (help.aliyun.com/document_detail/50271).
+        # _ALIYUN_NOTIFICATION_ID_ is its Android SDK's key in the extras it hands the app.
+        arrival = {"aps": aps, **extras}
         if len(compact(arrival)) > APNS_LIMIT:
             self.refuse(400, "AppLimitExceed", "The specified payload beyond the permitted range.")
         return 200, {"RequestId": str(uuid.uuid4()).upper(), "MessageId": message_id}, arrival

@@ -7,13 +7,18 @@ import uuid
 
 from standins import APNS_LIMIT, Problem, StandIn, basic_matches, compact, json_object, string_map
 
+# Getui's silent iOS sound (see Getui below).
+SILENCE = "com.gexin.ios.silence"
+
 
 class Getui(StandIn):
     """https://docs.getui.com/getui/server/rest_v2/token (POST /v2/$appId/auth with sign =
     sha256(appkey + timestamp + mastersecret); a token, refreshed on code 10001) and
     https://docs.getui.com/getui/server/rest_v2/push/ (POST /v2/$appId/push/single/cid with the
     token header; push_channel.ios: type, aps, payload string). The payload string arrives as the
-    top-level key "payload", with Getui's _ge_ and _gmid_ keys."""
+    top-level key "payload", with Getui's _ge_ and _gmid_ keys. aps.sound "com.gexin.ios.silence" is
+    Getui's silent sound (https://docs.getui.com/getui/server/rest_v2/common_args/, the aps table:
+    "无声设置为“com.gexin.ios.silence”或不填"); it arrives as no sound."""
 
     NAMES = {"GETUI_APP_ID": 22, "GETUI_APP_KEY": 22, "GETUI_MASTER_SECRET": 22}
     OWN_REFUSAL = (20001,)
@@ -76,8 +81,18 @@ class Getui(StandIn):
             self.refuse(20001, "push_channel.ios.payload must be a string")
         if len(str(ios.get("apns-collapse-id", "")).encode("utf-8")) > 64:
             self.refuse(20001, "apns-collapse-id is longer than 64 bytes")
+        if "sound" in ios["aps"] and not isinstance(ios["aps"]["sound"], str):
+            self.refuse(20001, "push_channel.ios.aps.sound must be a string")
         task = "RASS_" + uuid.uuid4().hex[:24]
-        arrival = {"aps": ios["aps"], "_ge_": "1", "_gmid_": f"{task}-1-{self.target}"}
+        aps = dict(ios["aps"])
+        if aps.get("sound") == SILENCE:
+            # Getui's silent sound reaches the phone as no sound at all: Getui strips it. Its
+            # documentation says a sound file the phone lacks rings the default sound, and names
+            # this string for no sound ("无声"), so it cannot be passing it to APNs as aps.sound (iOS
+            # would ring for a file no app has); Getui's server SDK before V2 built the APNs payload
+            # itself and left sound out for exactly this string (APNPayload.getPayload).
+            del aps["sound"]
+        arrival = {"aps": aps, "_ge_": "1", "_gmid_": f"{task}-1-{self.target}"}
         if "payload" in ios:
             arrival["payload"] = ios["payload"]
         if len(compact(arrival)) > APNS_LIMIT:
@@ -119,6 +134,11 @@ class TPNS(StandIn):
             self.refuse(400, 1008007, "invalid parameter: token_list holds tokens of at most 36 characters")
         if tokens[0] != self.target:
             self.refuse(400, 1008029, "token is not valid")
+        if request.get("tpns_online_push_type", 0) not in (0, 1) or isinstance(request.get("tpns_online_push_type"), bool):
+            self.refuse(400, 1008007, "invalid parameter: tpns_online_push_type is 0 or 1")
+        # 0 (the default) would send the push to a phone whose app is online over Tencent Push's own
+        # connection (iOS SDK 1.2.8.0 and later), not through APNs: no extension would run. The
+        # stand-in has no online app, so it delivers through APNs either way.
         expiry = request.get("expire_time", 259200)
         if not isinstance(expiry, int) or not 0 <= expiry <= 259200:
             self.refuse(400, 1008007, "invalid parameter: expire_time is seconds, at most 72 hours")
@@ -141,9 +161,17 @@ class Umeng(StandIn):
     """http://dev.umeng.com/push/ios/api-doc (POST /api/send?sign=MD5("POST" + url + post-body +
     app_master_secret); appkey, timestamp within 10 minutes, type unicast, device_tokens, payload
     with aps and custom keys beside it (not "d" or "p", Umeng's own; string values),
-    policy.expire_time, production_mode). The payload arrives as sent, with Umeng's "d" and "p"."""
+    policy.expire_time, production_mode). The payload arrives as sent, with Umeng's "d" and "p".
+    The iOS payload is at most 2012 bytes ("具体消息内容(iOS最大为2012B)"; Umeng answers 2022,
+    "payload长度过长") and policy.apns_collapse_id is a string of at most 64 bytes; Umeng lists no
+    error code of its own for a bad apns_collapse_id, so the stand-in answers 1027, its code for a
+    policy that is not valid. Error codes as Umeng's table gives them (2021 appkey不存在, 2027
+    签名不正确, 2028 时间戳已过期, 2008 json解析错误, 2025 no aps, 2039 the policy's time format, 5002 d
+    and p are Umeng's; from its older table 1017 production_mode and 4014 appkey和device_tokens不对应;
+    1001, payload not valid, for values that are not strings, which it gives no code of its own)."""
 
     NAMES = {"UMENG_APP_KEY": 24, "UMENG_MASTER_SECRET": 32}
+    PAYLOAD_LIMIT = 2012
     OWN_REFUSAL = (422, "2004")
 
     @staticmethod
@@ -158,33 +186,39 @@ class Umeng(StandIn):
         sign = dict(query).get("sign", "")
         request = json_object(body)
         if request is None:
-            self.refuse(400, "2004", "the post body is not a JSON object")
+            self.refuse(400, "2008", "the post body is not a JSON object")
         if request.get("appkey") != self.keys["UMENG_APP_KEY"]:
-            self.refuse(400, "2002", "appkey does not exist")
+            self.refuse(400, "2021", "appkey does not exist")
         if not hmac.compare_digest(sign, expected):
             self.refuse(400, "2027", "sign does not match")
         timestamp = str(request.get("timestamp", ""))
         if not timestamp.isdigit() or abs(int(timestamp[:10]) - time.time()) > 600:
             self.refuse(400, "2028", "timestamp is more than 10 minutes from now")
         if request.get("type") != "unicast" or request.get("device_tokens") != self.target:
-            self.refuse(400, "2019", "device_tokens names no device of this app")
+            self.refuse(400, "4014", "device_tokens names no device of this app")
         payload = request.get("payload")
         if not isinstance(payload, dict) or not isinstance(payload.get("aps"), dict):
-            self.refuse(400, "2004", "payload.aps is required")
+            self.refuse(400, "2025", "payload.aps is required")
         if "d" in payload or "p" in payload:
-            self.refuse(400, "2004", "payload keys d and p are Umeng's own")
+            self.refuse(400, "5002", "payload keys d and p are Umeng's own")
         if not all(isinstance(value, str) for name, value in payload.items() if name != "aps"):
-            self.refuse(400, "2004", "custom values beside aps must be strings")
+            self.refuse(400, "1001", "custom values beside aps must be strings")
         expiry = (request.get("policy") or {}).get("expire_time")
         try:
             time.strptime(expiry or "", "%Y-%m-%d %H:%M:%S")
         except ValueError:
-            self.refuse(400, "2004", "policy.expire_time must be yyyy-MM-dd HH:mm:ss")
+            self.refuse(400, "2039", "policy.expire_time must be yyyy-MM-dd HH:mm:ss")
         if request.get("production_mode") not in ("true", "false"):
-            self.refuse(400, "2004", "production_mode is \"true\" or \"false\"")
+            self.refuse(400, "1017", "production_mode is \"true\" or \"false\"")
+        collapse = (request.get("policy") or {}).get("apns_collapse_id")
+        if collapse is not None and (not isinstance(collapse, str) or len(collapse.encode("utf-8")) > 64):
+            self.refuse(400, "1027", "policy.apns_collapse_id must be a string of at most 64 bytes")
+        size = len(compact(payload))
+        if size > self.PAYLOAD_LIMIT:
+            self.refuse(400, "2022", f"payload is {size} bytes, longer than the {self.PAYLOAD_LIMIT} an iOS payload takes")
         message_id = "uu" + uuid.uuid4().hex[:20]
         arrival = {**payload, "d": message_id, "p": 0}
         if len(compact(arrival)) > APNS_LIMIT:
-            self.refuse(400, "2004", "payload is larger than 4096 bytes")
+            self.refuse(400, "2022", "payload is larger than 4096 bytes")
         return 200, {"ret": "SUCCESS", "data": {"msg_id": message_id}}, arrival
 

@@ -19,6 +19,8 @@ import sys
 import tempfile
 import time
 import unittest
+import urllib.error
+import urllib.request
 
 from pushtests import (ANNOUNCE, FIELDS, FIRST_RUN, KEY_NAMES, ROOT, SEND, SERVICES, STRING_VALUES, TARGET, LoopbackAPNs,
                        StandIn, announce_fields, batch_line, documented_sends, longest_line, matches, placed, send)
@@ -110,9 +112,12 @@ class PushServiceTests(unittest.TestCase):
                          ("rendered", printed["sound"], printed["aps"]["alert"]["body"]), decision)
         # Aliyun adds no key PushService tells it by: it reads as APNs's shape.
         self.assertEqual(decision["service"], "apns" if service == "aliyun" else service, decision)
-        # The keys each service adds beside announce's (see standins.py).
-        added = {"jpush": "_j_msgid", "aliyun": "_ALIYUN_NOTIFICATION_ID_", "getui": "_gmid_", "tpns": "xg", "umeng": "d"}
-        self.assertIn(added[service], arrival)
+        # The keys each service adds beside announce's (see standins.py); Aliyun documents none for iOS.
+        added = {"jpush": "_j_msgid", "getui": "_gmid_", "tpns": "xg", "umeng": "d"}
+        if service == "aliyun":
+            self.assertEqual(set(arrival), {"aps"} | FIELDS, arrival)
+        else:
+            self.assertIn(added[service], arrival)
         # The expiry, and the collapse id where the service has one.
         body, query = request["request"], request["query"]
         if service == "jpush":
@@ -126,6 +131,10 @@ class PushServiceTests(unittest.TestCase):
             self.assertEqual(body["push_channel"]["ios"]["apns-collapse-id"], "order-9")
         elif service == "tpns":
             self.assertEqual(body["expire_time"], 300)
+            # APNs first even when the app is online, so that the extension runs.
+            self.assertEqual(body["tpns_online_push_type"], 1)
+        elif service == "umeng":
+            self.assertEqual(body["policy"]["apns_collapse_id"], "order-9")
         # No request ever carries a key in a recorded field.
         with open(standin.keys, encoding="utf-8") as handle:
             secrets = [entry.split("=", 1)[1].strip() for entry in handle if "SECRET" in entry]
@@ -139,6 +148,10 @@ class PushServiceTests(unittest.TestCase):
         arrival = standin.arrived()
         self.assertEqual(set(announce_fields(service, arrival)), {"announce-at", "announce-id"})
         self.assertNotIn("sound", arrival["aps"], "a held payment is silent")
+        if service == "getui":
+            # Getui's documented silent sound in the request; it arrives as no sound (above).
+            request = standin.finish()[-1]["request"]
+            self.assertEqual(request["push_channel"]["ios"]["aps"]["sound"], "com.gexin.ios.silence")
 
     def rejectedKeysAreOneLine(self, service):
         standin = self.standin(service)
@@ -176,9 +189,24 @@ class PushServiceTests(unittest.TestCase):
         standin = self.standin(service, requests=2 if service == "getui" else 1)
         result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url],
                       json.dumps(line, ensure_ascii=False))
+        self.assertFalse(os.path.exists(standin.arrival))
+        if service == "umeng":
+            # Over the 2012 bytes Umeng takes for iOS: refused before any request, naming both sizes.
+            self.assertEqual(result.returncode, 65, result)
+            self.assertRegex(self.withoutFirstRun(result.stderr), r"^send-through: the Umeng payload is \d+ bytes; Umeng takes at most 2012 bytes for iOS\n$")
+            self.assertEqual(self.requestsMade(standin), 0)
+            return
         self.assertEqual(result.returncode, 1, result)
         self.assertOneLine(result.stdout)
-        self.assertFalse(os.path.exists(standin.arrival))
+
+    @staticmethod
+    def withoutFirstRun(stderr):
+        """stderr without the note of the first run making the virtual environment."""
+        return stderr.replace("send-through: making scripts/push/.venv from requirements.txt (once)\n", "")
+
+    def requestsMade(self, standin):
+        with open(os.path.join(standin.folder, "requests.jsonl"), encoding="utf-8") as handle:
+            return len(handle.read().splitlines())
 
     def aPushWithoutAnnouncesFieldsIsCaught(self, service):
         # A plain push (no announce-id where the phone reads it): the stand-in's own 422.
@@ -194,6 +222,15 @@ class PushServiceTests(unittest.TestCase):
             standin = self.standin(service, requests=2 if service == "getui" else 1)
             result = send(service, ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url]
                           + (["--held"] if held else []), longest_line())
+            if service == "umeng" and not held:
+                # Through Umeng the longest push does not fit: its payload (announce's fields as
+                # strings beside aps) is 2292 bytes, over the 2012 Umeng takes for iOS. Refused
+                # before any request; the held push (no message, no sound URL) fits.
+                self.assertEqual(result.returncode, 65, result)
+                self.assertEqual(self.withoutFirstRun(result.stderr), "send-through: the Umeng payload is 2292 bytes; "
+                                                "Umeng takes at most 2012 bytes for iOS\n")
+                self.assertEqual(self.requestsMade(standin), 0)
+                continue
             self.assertEqual(result.returncode, 0, result)
             with open(standin.arrival, "rb") as handle:
                 size = len(handle.read().strip())
@@ -264,6 +301,52 @@ class GetuiTokenTests(unittest.TestCase):
         records = standin.finish()
         self.assertEqual([(record["path"].rsplit("/", 1)[-1], record["answer"]["code"]) for record in records],
                          [("cid", 10001), ("auth", 0), ("cid", 0)])
+
+
+class UmengStandInTests(unittest.TestCase):
+    """What Umeng's stand-in answers a request send-through never makes: a payload over the 2012
+    bytes Umeng takes for iOS (2022) and an apns_collapse_id that is not a string (1027)."""
+
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp(prefix="announce-push-umeng-")
+        self.addCleanup(shutil.rmtree, self.scratch, True)
+
+    def post(self, payload, policy):
+        standin = StandIn("umeng", os.path.join(self.scratch, "umeng" + str(len(os.listdir(self.scratch)))))
+        self.addCleanup(standin.stop)
+        with open(standin.keys, encoding="utf-8") as handle:
+            keys = dict(entry.strip().split("=", 1) for entry in handle if "=" in entry)
+        body = json.dumps({"appkey": keys["UMENG_APP_KEY"], "timestamp": str(int(time.time())), "type": "unicast",
+                           "device_tokens": TARGET, "payload": payload, "policy": policy, "production_mode": "false"},
+                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        url = standin.url + "/api/send"
+        sign = hashlib.md5(b"POST" + url.encode() + body + keys["UMENG_MASTER_SECRET"].encode()).hexdigest()
+        request = urllib.request.Request(url + "?sign=" + sign, data=body, headers={"content-type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            with error:
+                return error.code, json.loads(error.read())
+
+    def payload(self, size):
+        payload = {"aps": {"alert": {"body": "到账一元"}, "mutable-content": 1}, "announce-id": "order-9", "pad": ""}
+        payload["pad"] = "x" * (size - len(json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")))
+        return payload
+
+    def test_aPayloadOver2012BytesIsUmengs2022(self):
+        expiry = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(time.time() + 300))
+        status, answer = self.post(self.payload(2013), {"expire_time": expiry})
+        self.assertEqual((status, answer["ret"], answer["data"]["error_code"]), (400, "FAIL", "2022"), answer)
+        status, answer = self.post(self.payload(2012), {"expire_time": expiry})
+        self.assertEqual((status, answer["ret"]), (200, "SUCCESS"), answer)
+
+    def test_aCollapseIdThatIsNoStringIsRefused(self):
+        expiry = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(time.time() + 300))
+        for collapse in (9, "x" * 65):
+            with self.subTest(collapse=collapse):
+                status, answer = self.post(self.payload(200), {"expire_time": expiry, "apns_collapse_id": collapse})
+                self.assertEqual((status, answer["data"]["error_code"]), (400, "1027"), answer)
 
 
 class APNsRouteTests(unittest.TestCase):
