@@ -22,22 +22,18 @@ struct AnnouncePolicy: Sendable {
     var soundHosts: Set<String>
     /// How old a payment may be and still be worth announcing: the age the
     /// backend gives APNs as `apns-expiration`, which APNs applies by its own
-    /// clock. See docs/IOS.md, "Late pushes", for why 120 s.
+    /// clock. See docs/IOS.md, "Late pushes", for why 120 s. The phone
+    /// judges it against its own recent pushes (``ClockCheck/baseline(for:among:boot:)``),
+    /// so a clock minutes off either way silences nothing.
     var maximumAge: TimeInterval = 120
-    /// How far the phone's own clock may be off, either way, without
-    /// silencing a payment: the phone drops a push as late only when its
-    /// `announce-at` is more than ``maximumAge`` plus this before the phone's
-    /// clock. 600 s: merchants' phones are found minutes off.
-    var clockTolerance: TimeInterval = 600
 
     /// The longest URL accepted: announce's longest base (512 bytes), `/`,
     /// and a sound name (at most 255 bytes).
     static let maximumURLBytes = 768
 
-    init(soundHosts: Set<String>, maximumAge: TimeInterval = 120, clockTolerance: TimeInterval = 600) {
+    init(soundHosts: Set<String>, maximumAge: TimeInterval = 120) {
         self.soundHosts = soundHosts
         self.maximumAge = maximumAge
-        self.clockTolerance = max(0, clockTolerance)
     }
 
     /// What the push gets.
@@ -63,8 +59,8 @@ struct AnnouncePolicy: Sendable {
         case noSound
         /// Its `announce-id` was announced before (a redelivery).
         case repeated
-        /// Its `announce-at` is older than ``maximumAge`` plus
-        /// ``clockTolerance`` by the phone's clock.
+        /// Its `announce-at` is more than ``maximumAge`` older than the
+        /// phone's recent pushes say a fresh one is.
         case late
         /// One of the merchant's switches (``MerchantSettings``).
         case merchant(MerchantSettings.Silence)
@@ -84,14 +80,17 @@ struct AnnouncePolicy: Sendable {
         case refusedPush
     }
 
-    /// Whether a payment taken at `at` (seconds since 1970) is too old to
-    /// announce at `now`: older than ``maximumAge`` plus ``clockTolerance``
-    /// (exactly that is still in time). A time ahead of the phone's clock
-    /// (a slow phone) is in time. The strict age is APNs' to apply, with
-    /// `apns-expiration`, by Apple's clock.
-    func isLate(at: Double?, now: Date) -> Bool {
+    /// Whether a payment taken at `at` (seconds since 1970, the server's
+    /// clock) is too old to announce at `now` (the phone's clock): its
+    /// offset (`now` minus `at`) is more than ``maximumAge`` beyond
+    /// `baseline`, the offset of a push that arrives just in time on this
+    /// phone (``ClockCheck/baseline(for:among:boot:)``; 0 for a phone whose
+    /// clock is right). Exactly that is still in time; a time ahead of the
+    /// baseline (a slow phone) is in time.
+    func isLate(at: Double?, now: Date, baseline: Double = 0) -> Bool {
         guard let at, at.isFinite else { return false }
-        return now.timeIntervalSince1970 - at > maximumAge + clockTolerance
+        let offset = now.timeIntervalSince1970 - at
+        return offset - (baseline.isFinite ? baseline : 0) > maximumAge
     }
 
     /// The sound for `push` at `now`.
@@ -102,9 +101,11 @@ struct AnnouncePolicy: Sendable {
     ///     `Library/Sounds`; nil when that folder is not available.
     ///   - settings: the merchant's switches (the defaults announce everything).
     ///   - timeZone: the phone's, for quiet hours.
+    ///   - clockBaseline: the offset of a push just in time on this phone
+    ///     (``isLate(at:now:baseline:)``).
     func choose(
         for push: PushFields, now: Date, repeated: Bool, isInstalled: ((String) -> Bool)?,
-        settings: MerchantSettings = MerchantSettings(), timeZone: TimeZone = .current
+        settings: MerchantSettings = MerchantSettings(), timeZone: TimeZone = .current, clockBaseline: Double = 0
     ) -> Choice {
         let minute = MerchantSettings.minuteOfDay(now, in: timeZone)
         // A push refused as it arrived (its announce fields of the wrong
@@ -119,7 +120,7 @@ struct AnnouncePolicy: Sendable {
         }
         guard let name = push.sound else { return .silent(.noSound) }
         if repeated { return .silent(.repeated) }
-        if isLate(at: push.at, now: now) { return .silent(.late) }
+        if isLate(at: push.at, now: now, baseline: clockBaseline) { return .silent(.late) }
         let amount = push.message?.message.amount?.fen
         if let silence = settings.silence(amountFen: amount, minuteOfDay: minute) {
             return .silent(.merchant(silence))

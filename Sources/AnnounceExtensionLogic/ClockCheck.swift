@@ -9,19 +9,26 @@ import AnnounceEngine
     import Foundation
 #endif
 
-/// Whether the phone's clock looks wrong, from the pushes themselves: each
-/// push says when its payment was taken (`announce-at`, by the server's
-/// clock), and the phone notes how far its own clock was from that when the
-/// push arrived. Fresh pushes arrive within seconds, so offsets that are
-/// all minutes off by about the same amount mean the phone's clock is off
-/// by that much (ahead: pushes look late; behind: from the future); offsets
-/// that disagree (one push stored by APNs while the phone was offline, a
-/// clock corrected in the middle of a burst) mean nothing.
+/// Whether the phone's clock looks wrong, and how late a push is despite
+/// it, from the pushes themselves: each push says when its payment was
+/// taken (`announce-at`, by the server's clock), and the phone notes how far
+/// its own clock was from that when the push arrived (its *offset*). Fresh
+/// pushes arrive within seconds, so offsets that are all minutes off by
+/// about the same amount mean the phone's clock is off by that much (ahead:
+/// pushes look late; behind: from the future); offsets that disagree (one
+/// push stored by APNs while the phone was offline, a clock corrected in the
+/// middle of a burst) mean nothing.
 ///
-/// The phone announces anyway within ``AnnouncePolicy/clockTolerance``; this
-/// is for the status screen, so the merchant sets the clock right before it
-/// is off by more. The recent offsets are kept in one small file of the App
-/// Group (``LockedRecordFile``).
+/// Lateness is judged against the phone's own recent pushes
+/// (``baseline(for:among:boot:)``), so a clock 15 minutes fast delays no
+/// payment and silences none. Each sample also keeps when the phone's clock
+/// says it started (``Sample/boot``, the clock minus the time since boot):
+/// when the clock is set, or the phone restarts, that moves, and older
+/// samples no longer say anything about the clock as it is.
+///
+/// The status screen shows ``assessment()``, so the merchant sets the clock
+/// right. The recent samples are kept in one small file of the App Group
+/// (``LockedRecordFile``).
 ///
 /// Foundation only: the package compiles this file on Linux and tests it.
 struct ClockCheck: Sendable {
@@ -66,29 +73,68 @@ struct ClockCheck: Sendable {
         private static func minutes(_ seconds: Int) -> Int { max(1, (seconds + 30) / 60) }
     }
 
+    /// One push's offset: the phone's clock minus the push's `announce-at`
+    /// when it arrived, and when the phone's clock said the phone started.
+    struct Sample: Equatable, Sendable {
+        /// Seconds; positive when the push looks old.
+        var offset: Double
+        /// The phone's clock minus the time since boot, seconds since 1970;
+        /// nil for a sample from a file that did not record it.
+        var boot: Double?
+    }
+
     /// Notes a push of a payment taken at `at` (seconds since 1970, the
-    /// server's clock) arriving at `now` (the phone's). A non-finite time is
-    /// ignored.
-    func note(at: Double, now: Date) throws(LockedRecordFile.Failure) {
-        let offset = now.timeIntervalSince1970 - at
-        guard offset.isFinite else { return }
+    /// server's clock) arriving at `now` (the phone's), on a phone whose
+    /// clock says it started at `boot`. A non-finite time is ignored.
+    func note(at: Double, now: Date, boot: Double? = nil) throws(LockedRecordFile.Failure) {
+        let sample = Sample(offset: now.timeIntervalSince1970 - at, boot: boot)
+        guard sample.offset.isFinite else { return }
         try record.update { (data: Data?) throws(LockedRecordFile.Failure) -> (result: Void, replacement: Data?) in
-            let offsets = Array((Self.offsets(in: data) + [offset]).suffix(Self.kept))
-            guard let bytes = try? RecordJSON.bytes(["offsets": offsets]) else {
+            let samples = Self.noting(sample, in: Self.samples(in: data))
+            guard let bytes = try? RecordJSON.bytes(Self.Record(samples)) else {
                 throw LockedRecordFile.Failure(description: "cannot encode the clock offsets")
             }
             return ((), bytes)
         }
     }
 
+    /// `samples` with `sample` added, the latest ``kept``.
+    static func noting(_ sample: Sample, in samples: [Sample]) -> [Sample] {
+        guard sample.offset.isFinite else { return samples }
+        return Array((samples + [sample]).suffix(kept))
+    }
+
     /// The offsets kept, oldest first.
     func offsets() -> [Double] {
-        Self.offsets(in: record.contents())
+        samples().map(\.offset)
+    }
+
+    /// The samples kept, oldest first.
+    func samples() -> [Sample] {
+        Self.samples(in: record.contents())
     }
 
     /// What the kept offsets say.
     func assessment() -> Assessment {
         Self.assess(offsets())
+    }
+
+    /// What the phone's clock reads for a push that is just in time, for a
+    /// push of `offset` arriving now on a phone whose clock says it started
+    /// at `boot`: the lower median of the offsets of `samples` taken since
+    /// the clock was last set (their ``Sample/boot`` within ``spread`` of
+    /// `boot`) and of `offset` itself. A push is as late as its offset is
+    /// beyond this. With no such sample the push is its own baseline: the
+    /// first push after an install, a restart or a clock change is judged
+    /// by its service's expiry alone (`apns-expiration`, by Apple's clock).
+    static func baseline(for offset: Double, among samples: [Sample], boot: Double?) -> Double {
+        guard offset.isFinite else { return 0 }
+        var offsets = [offset]
+        if let boot, boot.isFinite {
+            offsets += samples.filter { sample in sample.boot.map { abs($0 - boot) <= spread } ?? false }.map(\.offset)
+        }
+        let sorted = offsets.filter(\.isFinite).sorted()
+        return sorted[(sorted.count - 1) / 2]
     }
 
     /// What `offsets` (the phone's clock minus `announce-at`, oldest first)
@@ -109,10 +155,34 @@ struct ClockCheck: Sendable {
         return .fine
     }
 
-    private static func offsets(in data: Data?) -> [Double] {
-        guard let data, let object = RecordJSON.object(in: data), case .array(let list)? = object["offsets"] else { return [] }
+    /// The file: `{"samples": [{"boot": …, "offset": …}, …]}`.
+    private struct Record: Encodable {
+        struct Entry: Encodable {
+            let offset: Double
+            let boot: Double?
+        }
+
+        let samples: [Entry]
+
+        init(_ samples: [Sample]) {
+            self.samples = samples.map { Entry(offset: $0.offset, boot: $0.boot) }
+        }
+    }
+
+    /// The samples of a file; a file of an earlier version (`offsets` alone)
+    /// gives samples without a boot time.
+    private static func samples(in data: Data?) -> [Sample] {
+        guard let data, let object = RecordJSON.object(in: data) else { return [] }
+        if case .array(let list)? = object["samples"] {
+            let samples = list.compactMap { element -> Sample? in
+                guard let fields = element.fields, let offset = fields["offset"]?.number, offset.isFinite else { return nil }
+                return Sample(offset: offset, boot: fields["boot"]?.number.flatMap { $0.isFinite ? $0 : nil })
+            }
+            return Array(samples.suffix(kept))
+        }
+        guard case .array(let list)? = object["offsets"] else { return [] }
         // Numbers only: not `true`, which NSNumber would bridge to 1.
         let numbers = list.compactMap(\.number).filter(\.isFinite)
-        return Array(numbers.suffix(kept))
+        return Array(numbers.suffix(kept)).map { Sample(offset: $0, boot: nil) }
     }
 }

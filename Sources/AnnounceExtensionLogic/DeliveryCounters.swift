@@ -75,6 +75,18 @@ final class DeliveryCounters: @unchecked Sendable {
         /// With the app open: neither the announcement nor the fallback was
         /// there, so the notification was presented with its own sound.
         case inAppNoFile = "in-app-no-file"
+        /// With the app open: a payment waited longer than the till's limit
+        /// (a lock, a call) and was skipped rather than said late.
+        case inAppStale = "in-app-stale"
+        /// With the app open: the file could not start, so the payment was
+        /// posted again with its own notification sound.
+        case inAppFailed = "in-app-failed"
+        /// The app left the foreground with payments still to say: each was
+        /// posted again with its own notification sound.
+        case handedToNotification = "handed-to-notification"
+        /// Through the push service's own connection to the running app
+        /// (no extension ran): rendered by the app from the pack.
+        case vendorChannel = "vendor-channel"
         /// The merchant's settings file was damaged: the defaults were used.
         case settingsDamaged = "settings-damaged"
         /// The merchant's settings file came from a newer app: the defaults were used.
@@ -146,7 +158,11 @@ final class DeliveryCounters: @unchecked Sendable {
                 (.repeated, "重复推送"), (.late, "过时推送"), (.held, "静音横幅"), (.switchedOff, "播报已关闭"),
                 (.otherPhone, "由其他手机播报"), (.quietHours, "免打扰时段"), (.belowMinimum, "低于起播金额"),
             ]),
-            ("应用内播放", [(.playedInApp, "播报"), (.inAppFallback, "文件已删，改放备用提示音"), (.inAppNoFile, "无文件，按通知声音")]),
+            ("应用内播放", [
+                (.playedInApp, "播报"), (.inAppFallback, "文件已删，改放备用提示音"), (.inAppNoFile, "无文件，按通知声音"),
+                (.inAppFailed, "无法播放，按通知声音"), (.handedToNotification, "离开前台，按通知声音"), (.inAppStale, "等待过久未播"),
+                (.vendorChannel, "推送通道直达"),
+            ]),
             ("设置文件问题", [
                 (.settingsDamaged, "已损坏"), (.settingsNewerVersion, "来自新版本"), (.settingsUnreadable, "暂不可读"), (.settingsInvalid, "有无效值"),
             ]),

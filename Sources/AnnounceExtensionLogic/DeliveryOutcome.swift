@@ -112,6 +112,18 @@ enum DeliveryOutcome: Equatable, Sendable {
         }
     }
 
+    /// Whether the notification is handed back at the passive interruption
+    /// level (`UNNotificationInterruptionLevel.passive`: it neither lights
+    /// the screen nor breaks through a Focus): a payment the merchant's
+    /// switches keep quiet, or one announced before. Otherwise the level
+    /// stays as sent.
+    var isPassive: Bool {
+        switch self {
+        case .silent(.merchant), .silent(.repeated): true
+        default: false
+        }
+    }
+
     /// A line for the log: the kind and the counter, never the sound's name
     /// (which holds the amount).
     var logDescription: String {

@@ -54,6 +54,11 @@ public struct PushCheck: Sendable {
         /// Whether the sound is a critical alert (`aps.sound` a critical
         /// dictionary).
         public let isCritical: Bool
+        /// The rendered announcement's length in seconds, for
+        /// ``Route/rendered``.
+        public var duration: Double? = nil
+        /// Why the push is silent, when it is.
+        var silence: AnnouncePolicy.Silence? = nil
     }
 
     let policy: AnnouncePolicy
@@ -111,10 +116,17 @@ public struct PushCheck: Sendable {
     /// pack when it can, else takes the policy's choice, as
     /// `AnnouncementPipeline.run` does.
     public func decide(_ push: PushFields, now: Date, seen: Set<String> = []) -> Decision {
+        decide(push, now: now, seen: seen, clockBaseline: 0)
+    }
+
+    /// As ``decide(_:now:seen:)``, on a phone where a push just in time has
+    /// the offset `clockBaseline` (``ClockCheck/baseline(for:among:boot:)``).
+    func decide(_ push: PushFields, now: Date, seen: Set<String>, clockBaseline: Double) -> Decision {
         // A push without a sound claims no id (AnnouncePolicy.start).
         let repeated = push.sound != nil && push.id.map(seen.contains) == true
         let choice = policy.choose(
-            for: push, now: now, repeated: repeated, isInstalled: { _ in false }, settings: settings, timeZone: timeZone)
+            for: push, now: now, repeated: repeated, isInstalled: { _ in false }, settings: settings, timeZone: timeZone,
+            clockBaseline: clockBaseline)
         if let problem = push.arrivalProblem {
             switch choice {
             case .fallback(.refusedPush):
@@ -129,7 +141,7 @@ public struct PushCheck: Sendable {
             switch render(push) {
             case .success(let rendered):
                 return Decision(route: .rendered, sound: rendered.soundName, says: rendered.message.text, url: nil, reason: nil,
-                                isCritical: push.isCritical)
+                                isCritical: push.isCritical, duration: rendered.duration)
             case .failure(let reason):
                 notRendered = reason.description
             }
@@ -141,7 +153,8 @@ public struct PushCheck: Sendable {
         switch choice {
         case .silent(let silence):
             route = .silent
-            reason = Self.describe(silence, lateAfter: policy.maximumAge + policy.clockTolerance)
+            reason = Self.describe(silence, lateAfter: policy.maximumAge)
+            return Decision(route: route, sound: nil, says: nil, url: nil, reason: reason, isCritical: push.isCritical, silence: silence)
         case .asSent(let name):
             (route, sound) = (.asSent, name)
         case .installed(let name):
@@ -183,7 +196,7 @@ public struct PushCheck: Sendable {
         switch silence {
         case .noSound: "the push has no aps.sound (a held payment of a burst: its banner only)"
         case .repeated: "its announce-id was announced before (a redelivery)"
-        case .late: "its announce-at is more than \(Int(lateAfter)) s before now (a late push: its banner only)"
+        case .late: "its announce-at is more than \(Int(lateAfter)) s older than a fresh push on this phone (a late push: its banner only)"
         case .merchant(.switchedOff): "the merchant turned announcements off (its banner only)"
         case .merchant(.otherPhone): "another phone of the shop announces (its banner only)"
         case .merchant(.quietHours): "inside the merchant's quiet hours (its banner only)"

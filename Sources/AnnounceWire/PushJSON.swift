@@ -6,12 +6,12 @@ import AnnounceVoice
 /// reads, turned into the dictionary iOS makes of a push (objects as
 /// `[AnyHashable: Any]`, numbers as `Int` or `Double`), and the kind of a
 /// value for messages.
-enum PushJSON {
+package enum PushJSON {
     /// `null` in a dictionary made here (iOS uses `NSNull`).
     struct Null: Sendable {}
 
     /// The object `members` as iOS hands a push over.
-    static func dictionary(_ members: [JSONLineParser.Member]) -> [AnyHashable: Any] {
+    package static func dictionary(_ members: [JSONLineParser.Member]) -> [AnyHashable: Any] {
         var dictionary: [AnyHashable: Any] = [:]
         for member in members { dictionary[member.key] = value(member.value) }
         return dictionary

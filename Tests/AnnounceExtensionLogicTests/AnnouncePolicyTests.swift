@@ -26,24 +26,25 @@ import Testing
         #expect(policy.choose(for: push(sound: name), now: now, repeated: true, isInstalled: { _ in true }) == .silent(.repeated))
     }
 
-    @Test func aPushExactlyAtTheAgeAndToleranceIsAnnouncedOneLaterIsNot() {
+    @Test func aPushExactlyAtTheAgeBeyondTheBaselineIsAnnouncedOneLaterIsNot() {
         let at = now.timeIntervalSince1970
         #expect(policy.maximumAge == 120)
-        #expect(policy.clockTolerance == 600)
-        #expect(!policy.isLate(at: at - 720, now: now))
-        #expect(policy.isLate(at: at - 720.001, now: now))
-        #expect(policy.isLate(at: at - 721, now: now))
+        #expect(!policy.isLate(at: at - 120, now: now))
+        #expect(policy.isLate(at: at - 120.001, now: now))
+        #expect(policy.isLate(at: at - 121, now: now))
         #expect(!policy.isLate(at: at + 3600, now: now))
         #expect(!policy.isLate(at: nil, now: now))
+        // On a phone whose fresh pushes arrive 900 s "old" (its clock fast).
+        #expect(!policy.isLate(at: at - 1020, now: now, baseline: 900))
+        #expect(policy.isLate(at: at - 1021, now: now, baseline: 900))
+        #expect(policy.isLate(at: at - 121, now: now, baseline: .nan))
         let installed: (String) -> Bool = { _ in true }
-        #expect(policy.choose(for: push(sound: name, at: at - 720), now: now, repeated: false, isInstalled: installed) == .installed(name))
-        #expect(policy.choose(for: push(sound: name, at: at - 721), now: now, repeated: false, isInstalled: installed) == .silent(.late))
-        let strict = AnnouncePolicy(soundHosts: ["sounds.example.com"], maximumAge: 120, clockTolerance: 0)
-        #expect(strict.choose(for: push(sound: name, at: at - 121), now: now, repeated: false, isInstalled: installed) == .silent(.late))
+        #expect(policy.choose(for: push(sound: name, at: at - 120), now: now, repeated: false, isInstalled: installed) == .installed(name))
+        #expect(policy.choose(for: push(sound: name, at: at - 121), now: now, repeated: false, isInstalled: installed) == .silent(.late))
+        #expect(policy.choose(for: push(sound: name, at: at - 1000), now: now, repeated: false, isInstalled: installed, clockBaseline: 900)
+            == .installed(name))
         let patient = AnnouncePolicy(soundHosts: ["sounds.example.com"], maximumAge: 600)
-        #expect(patient.choose(for: push(sound: name, at: at - 1200), now: now, repeated: false, isInstalled: installed) == .installed(name))
-        // A negative tolerance would make fresh pushes late: it counts as none.
-        #expect(AnnouncePolicy(soundHosts: [], clockTolerance: -60).clockTolerance == 0)
+        #expect(patient.choose(for: push(sound: name, at: at - 600), now: now, repeated: false, isInstalled: installed) == .installed(name))
     }
 
     @Test func anInstalledFileIsUsedOtherwiseDownloaded() {

@@ -4,9 +4,9 @@ import AnnounceWire
 import Foundation
 import Testing
 
-/// A phone whose clock is off: payments are still announced within the
-/// tolerance, and the status screen says the clock looks wrong only when
-/// pushes agree on it.
+/// A phone whose clock is off: payments are still announced, lateness is
+/// judged against the phone's own recent pushes, and the status screen says
+/// the clock looks wrong only when pushes agree on it.
 @Suite struct ClockCheckTests {
     let policy = AnnouncePolicy(soundHosts: ["sounds.example.com"])
     let name = "announce-123.45-e6f65a95.caf"
@@ -21,12 +21,17 @@ import Testing
     }
 
     /// A push taken at `at` by the server's clock, arriving at the phone
-    /// `delay` s later, read by a phone clock off by `skew` s: its choice.
-    func arrive(at: Date, delay: Double, skew: Double, policy: AnnouncePolicy? = nil) throws -> AnnouncePolicy.Choice {
+    /// `delay` s later, read by a phone clock off by `skew` s that started an
+    /// hour before the first payment (so setting the clock moves its boot
+    /// time by as much): its choice, as the extension makes it.
+    func arrive(at: Date, delay: Double, skew: Double, restartedAt restart: Double = 0) throws -> AnnouncePolicy.Choice {
         let push = PushFields(sound: name, at: at.timeIntervalSince1970.rounded(.down))
         let phoneNow = at.addingTimeInterval(delay + skew)
-        try check.note(at: push.at!, now: phoneNow)
-        return (policy ?? self.policy).choose(for: push, now: phoneNow, repeated: false, isInstalled: { _ in true })
+        let boot = server.timeIntervalSince1970 - 3600 + skew + restart
+        let offset = phoneNow.timeIntervalSince1970 - push.at!
+        let baseline = ClockCheck.baseline(for: offset, among: check.samples(), boot: boot)
+        try check.note(at: push.at!, now: phoneNow, boot: boot)
+        return policy.choose(for: push, now: phoneNow, repeated: false, isInstalled: { _ in true }, clockBaseline: baseline)
     }
 
     @Test func aClockThreeMinutesFastStillAnnouncesAndIsNoticed() throws {
@@ -35,9 +40,15 @@ import Testing
         }
         #expect(check.assessment() == .ahead(182))
         #expect(check.assessment().message?.contains("快了约 3 分钟") == true)
-        // The strict 120 s alone would have silenced every one.
-        let strict = AnnouncePolicy(soundHosts: ["sounds.example.com"], clockTolerance: 0)
-        #expect(try arrive(at: server, delay: 2, skew: 180, policy: strict) == .silent(.late))
+    }
+
+    @Test func aClockFifteenMinutesFastLosesNoPaymentFromTheFirst() throws {
+        for index in 0..<8 {
+            #expect(try arrive(at: server.addingTimeInterval(Double(index) * 30), delay: 1, skew: 900) == .installed(name))
+        }
+        #expect(check.assessment() == .ahead(901))
+        // A payment late by more than the maximum age is still late on it.
+        #expect(try arrive(at: server.addingTimeInterval(300), delay: 125, skew: 900) == .silent(.late))
     }
 
     @Test func aClockThreeMinutesSlowStillAnnouncesAndIsNoticed() throws {
@@ -54,9 +65,28 @@ import Testing
         // The phone was offline; APNs kept this one and delivers it an hour on.
         #expect(try arrive(at: server.addingTimeInterval(120), delay: 3600, skew: 0) == .silent(.late))
         #expect(check.assessment() == .fine)
-        // Also on a phone 3 minutes fast: late by the hour, not by the clock.
-        #expect(try arrive(at: server, delay: 3600, skew: 180) == .silent(.late))
-        #expect(try arrive(at: server, delay: 3600, skew: -180) == .silent(.late))
+    }
+
+    @Test func aPushStoredForAnHourIsLateOnAPhoneThreeMinutesOffToo() throws {
+        for skew in [180.0, -180.0] {
+            let tests = try ClockCheckTests()
+            defer { tests.scratch.remove() }
+            #expect(try tests.arrive(at: server, delay: 1, skew: skew) == .installed(name))
+            #expect(try tests.arrive(at: server.addingTimeInterval(30), delay: 2, skew: skew) == .installed(name))
+            #expect(try tests.arrive(at: server.addingTimeInterval(60), delay: 3600, skew: skew) == .silent(.late))
+        }
+    }
+
+    @Test func theFirstPushAfterARestartOrAClockChangeIsItsOwnBaseline() throws {
+        #expect(try arrive(at: server, delay: 1, skew: 0) == .installed(name))
+        // Restarted: the earlier pushes say nothing of this boot's clock.
+        #expect(try arrive(at: server.addingTimeInterval(60), delay: 600, skew: 0, restartedAt: 7200) == .installed(name))
+        #expect(ClockCheck.baseline(for: 50, among: [], boot: nil) == 50)
+        #expect(ClockCheck.baseline(for: 50, among: [ClockCheck.Sample(offset: 1, boot: nil)], boot: 10) == 50)
+        // The lower median: one stray early push does not make the rest late.
+        let samples = [0.0, 1, -600, 2].map { ClockCheck.Sample(offset: $0, boot: 100) }
+        #expect(ClockCheck.baseline(for: 3, among: samples, boot: 130) == 1)
+        #expect(ClockCheck.baseline(for: 3, among: samples, boot: 161) == 3)
     }
 
     @Test func aClockThatJumpsDuringABurstAnnouncesEveryPaymentAndIsNotBlamed() throws {
@@ -67,10 +97,19 @@ import Testing
         }
         #expect(check.offsets().count == ClockCheck.kept)
         #expect(check.assessment() == .fine)
-        // And a jump ahead by 9 minutes mid-burst: still within the tolerance.
+        // And a jump ahead by 15 minutes mid-burst.
         for index in 0..<3 {
-            #expect(try arrive(at: server.addingTimeInterval(Double(20 + index)), delay: 1, skew: 540) == .installed(name))
+            #expect(try arrive(at: server.addingTimeInterval(Double(20 + index)), delay: 1, skew: 900) == .installed(name))
         }
+    }
+
+    @Test func anEarlierFilesOffsetsAreReadWithoutABootTime() throws {
+        try FileManager.default.createDirectory(at: check.file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"offsets\":[180,181,182]}".utf8).write(to: check.file)
+        #expect(check.samples() == [180, 181, 182].map { ClockCheck.Sample(offset: $0, boot: nil) })
+        #expect(check.assessment() == .ahead(181))
+        try check.note(at: 100, now: Date(timeIntervalSince1970: 283), boot: 5)
+        #expect(check.samples().last == ClockCheck.Sample(offset: 183, boot: 5))
     }
 
     @Test func fewOrDisagreeingOffsetsSayNothing() {

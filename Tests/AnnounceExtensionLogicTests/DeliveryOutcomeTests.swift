@@ -41,7 +41,7 @@ import Testing
         for (outcome, counter) in outcomes { #expect(outcome.counter == counter, "\(outcome)") }
         // The app's own playback and the settings file count the rest.
         let notDeliveries: Set<DeliveryCounters.Counter> = [
-            .playedInApp, .inAppFallback, .inAppNoFile, .settingsDamaged, .settingsNewerVersion, .settingsUnreadable, .settingsInvalid,
+            .playedInApp, .inAppFallback, .inAppNoFile, .inAppStale, .inAppFailed, .handedToNotification, .vendorChannel, .settingsDamaged, .settingsNewerVersion, .settingsUnreadable, .settingsInvalid,
         ]
         #expect(Set(outcomes.map(\.1)) == Set(DeliveryCounters.Counter.allCases).subtracting(notDeliveries))
     }

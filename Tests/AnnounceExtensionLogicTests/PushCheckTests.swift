@@ -39,7 +39,7 @@ import Testing
 
     @Test func thePolicyIsTheConfiguredOne() throws {
         let push = PushFields(userInfo: try PushArrivalTests.userInfo(try PushArrivalTests.sample(.jpush)))
-        let strict = PushCheck(policy: AnnouncePolicy(soundHosts: ["sounds.example.com"], maximumAge: 20, clockTolerance: 0), rendering: nil)
+        let strict = PushCheck(policy: AnnouncePolicy(soundHosts: ["sounds.example.com"], maximumAge: 20), rendering: nil)
         #expect(strict.decide(push, now: Self.now).route == .silent)
         let download = PushCheck(pack: nil, soundHosts: ["sounds.example.com"]).decide(push, now: Self.now)
         #expect(download.route == .download && download.sound == PushArrivalTests.sound && download.url == PushArrivalTests.url)

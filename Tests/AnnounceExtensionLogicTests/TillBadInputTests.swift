@@ -17,6 +17,7 @@ import Testing
     let scratch: ScratchFolder
     let folder: AppGroupSounds
     let recent: RecentPayments
+    let clock: ClockCheck
     let counters: DeliveryCounters
     let settingsFile: MerchantSettingsFile
 
@@ -25,6 +26,7 @@ import Testing
         folder = AppGroupSounds(directory: scratch.url("Library/Sounds"))
         try folder.create()
         recent = RecentPayments(file: scratch.url("Library/Application Support/announce-recent-ids.json"))
+        clock = ClockCheck(file: scratch.url("Library/Application Support/announce-clock.json"))
         counters = DeliveryCounters(file: scratch.url("Library/Application Support/announce-counters.json"))
         settingsFile = MerchantSettingsFile(file: scratch.url("Library/Application Support/announce-settings.json"))
         // Another payment's announcement: no push may get it.
@@ -41,9 +43,12 @@ import Testing
 
     /// What the extension does: reads the settings (counting a bad file),
     /// chooses, counts the outcome.
-    func deliver(_ push: PushFields, now: Date? = nil) throws -> DeliveryOutcome {
+    /// The extension's delivery of `push` at `now` by the phone's clock, on a
+    /// phone whose clock says it started at `boot` (setting the clock moves it).
+    func deliver(_ push: PushFields, now: Date? = nil, boot: Double = 0) throws -> DeliveryOutcome {
         let settings = settingsFile.read(counting: counters).settings
-        let choice = policy.start(push, now: now ?? self.now, recent: recent, folder: folder, settings: settings, timeZone: utc)
+        let choice = policy.start(
+            push, now: now ?? self.now, recent: recent, folder: folder, settings: settings, timeZone: utc, clock: clock, boot: boot)
         let outcome: DeliveryOutcome = if case .installed(let name) = choice { .announcement(name, .reused) } else { DeliveryOutcome(immediate: choice)! }
         try counters.record(outcome.counter)
         return outcome
@@ -113,7 +118,7 @@ import Testing
         for (index, jump) in jumps.enumerated() {
             let taken = now.addingTimeInterval(Double(index))
             let amount = "\(index + 1).0\(index)"
-            outcomes.append(try deliver(push(amount, id: "burst-\(index)", at: taken), now: taken.addingTimeInterval(1 + jump)))
+            outcomes.append(try deliver(push(amount, id: "burst-\(index)", at: taken), now: taken.addingTimeInterval(1 + jump), boot: jump))
         }
         #expect(outcomes == (0..<5).map { .announcement("announce-\($0 + 1).0\($0)-0000000b.caf", .reused) })
         #expect(counters.counts() == [.reused: 5])

@@ -1,0 +1,444 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceEngine
+import AnnounceWire
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A merchant's day, played: the events of a day (``TillEvent``) run through
+/// the phone's own decisions, the extension's (``PushCheck``, the policy
+/// and the pack) and the app's (``TillModel``), with what iOS does between
+/// them (a notification's sound muted by the ring switch or held by a
+/// Focus, the app in the foreground asked how to present, a file said to
+/// its end unless something cuts it), to say what the merchant hears of
+/// each payment. `announce till` prints it.
+///
+/// What iOS does here is what Apple documents (docs/IOS.md, "A merchant's
+/// day"): a notification sound plays at the ringer's volume unless the ring
+/// switch is on silent (a critical alert passes), a Focus holds it unless it
+/// is time-sensitive and the app's time-sensitive notifications are on; the
+/// app plays only while it is in the foreground, at the media volume; a
+/// file the phone did not render (a download) is taken to last
+/// ``assumedSeconds``.
+public struct TillDay: Sendable {
+    /// What the merchant heard of a payment.
+    public enum Heard: String, Sendable, CaseIterable {
+        /// The app said it itself.
+        case inApp = "in-app"
+        /// Its notification's sound said it.
+        case notification
+        /// The fallback sound (or the system's), which does not say the amount.
+        case fallback
+        /// Nothing.
+        case none
+    }
+
+    /// One payment of the day.
+    public struct Payment: Equatable, Sendable {
+        /// Its `announce-id`, or `line N` for a push without one.
+        public let id: String
+        /// Its amount in yuan as the push's message gives it; nil without one.
+        public let amount: String?
+        /// When it first arrived (true time).
+        public let arrived: Double
+        /// What was heard first.
+        public internal(set) var heard: Heard = .none
+        /// When it was heard (true time); when it arrived, if never.
+        public internal(set) var at: Double
+        /// Why: how it was heard, or why not.
+        public internal(set) var reason: String
+        /// How many times a sound of it was heard.
+        public internal(set) var times = 0
+    }
+
+    /// How long a file the pack did not render is taken to last: the budget.
+    public static let assumedSeconds = 6.0
+    /// The fallback's name in `Library/Sounds`.
+    static let fallbackName = "payment-fallback.wav"
+
+    private let pack: DevicePack?
+    private let soundHosts: Set<String>?
+    private let timeZone: TimeZone
+    private var settingsFile: Data?
+    private var timeSensitive = true
+    private var check: PushCheck?
+    private var model = TillModel(fallback: fallbackName)
+
+    /// The payments, in the order they first arrived.
+    public private(set) var payments: [Payment] = []
+    private var index: [String: Int] = [:]
+
+    // The phone, as iOS and the world see it.
+    private var now: Double?
+    private var start: Double?
+    private var offset = 0.0
+    private var ringerSilent = false
+    private var focusOn = false
+    private var mediaVolume = 1.0
+    private var app: TillEvent.AppState = .killed
+    private var locked = false
+    private var activeBeforeLock = false
+    private var claims: Set<String> = []
+    private var samples: [ClockCheck.Sample] = []
+    private var durations: [String: Double] = [:]
+    private var playing: (entry: TillModel.Entry, started: Double, ends: Double)?
+    private var pendingVendor: [(push: PushFields, payment: String, at: Double)] = []
+    /// The payment being presented, and its sound, for `.present`.
+    private var presenting: (payment: String, sound: DeliverySound, passive: Bool, critical: Bool)?
+    private var lines = 0
+
+    /// A day on a phone with `pack` (nil: none, so every announcement is the
+    /// server's download), fetching from `soundHosts` (nil: the host of each
+    /// push's own `announce-sound-url`), with quiet hours in `timeZone`. The
+    /// app starts killed, the ring switch on, no Focus, media volume 1, the
+    /// clock right, the merchant's defaults and till mode on; events change
+    /// each.
+    public init(pack: DevicePack?, soundHosts: Set<String>? = nil, timeZone: TimeZone) {
+        self.pack = pack
+        self.soundHosts = soundHosts
+        self.timeZone = timeZone
+        if let soundHosts { check = PushCheck(pack: pack, soundHosts: soundHosts, timeZone: timeZone) }
+    }
+
+    /// Plays one event. Events come in order of time.
+    /// - Throws: ``TillEventError`` when `event` is before the one above it.
+    public mutating func play(_ event: TillEvent) throws(TillEventError) {
+        lines += 1
+        if let now, event.at < now {
+            throw TillEventError("at \(Self.seconds(event.at)) is before the line above it (\(Self.seconds(now)))")
+        }
+        if start == nil { start = event.at }
+        advance(to: event.at)
+        switch event.kind {
+        case .push(_, .apns, let payload): arrive(payload.userInfo)
+        case .push(_, .vendor, let payload): vendor(payload.userInfo)
+        case .app(let state):
+            app = state
+            if state == .killed { playing = nil }
+            perform(model.handle(.app(state, uptime: uptime)))
+            if state == .active { deliverPendingVendor() }
+        case .lock:
+            lock()
+        case .unlock:
+            guard locked else { break }
+            locked = false
+            perform(model.handle(.locked(false, uptime: uptime)))
+            if activeBeforeLock, app != .killed {
+                app = .active
+                perform(model.handle(.app(.active, uptime: uptime)))
+                deliverPendingVendor()
+            }
+        case .idle:
+            // Auto-Lock, unless the app keeps the screen awake.
+            if !model.screenKeptAwake { lock() }
+        case .ringer(let silent):
+            ringerSilent = silent
+            perform(model.handle(.ringerSilent(silent)))
+        case .focus(let on):
+            focusOn = on
+            perform(model.handle(.focus(on)))
+        case .volume(let media):
+            mediaVolume = media
+            perform(model.handle(.mediaVolume(media)))
+        case .interruption(let interruption):
+            if interruption.began {
+                perform(model.handle(.interruptionBegan(appWasSuspended: interruption.appWasSuspended, uptime: uptime)))
+            } else {
+                perform(model.handle(.interruptionEnded(uptime: uptime)))
+            }
+        case .clock(let offset):
+            self.offset = offset
+        case .settings(let settings):
+            settingsFile = settings.file
+            timeSensitive = settings.timeSensitive
+            if let soundHosts { check = PushCheck(pack: pack, soundHosts: soundHosts, settingsFile: settings.file, timeZone: timeZone) }
+            perform(model.handle(.tillMode(settings.tillMode, uptime: uptime)))
+        }
+    }
+
+    /// Ends the day: the file playing is said to its end.
+    public mutating func finish() {
+        if let playing { advance(to: playing.ends) }
+        for entry in model.waiting {
+            if let id = entry.id { note(id, reason: "still waiting in the app at the end of the day (an interruption that did not end)") }
+        }
+    }
+
+    // MARK: - Time
+
+    /// The phone's time since boot.
+    private var uptime: TimeInterval { (now ?? 0) - (start ?? 0) }
+    /// The phone's clock.
+    private var phoneClock: Date { Date(timeIntervalSince1970: (now ?? 0) + offset) }
+
+    /// Lets files playing before `time` end.
+    private mutating func advance(to time: Double) {
+        while let current = playing, current.ends <= time {
+            now = current.ends
+            playing = nil
+            hearInApp(current.entry, at: current.started)
+            perform(model.handle(.playbackEnded(uptime: uptime)))
+        }
+        now = time
+    }
+
+    private mutating func lock() {
+        guard !locked else { return }
+        locked = true
+        activeBeforeLock = app == .active || app == .inactive
+        if activeBeforeLock { app = .background }
+        perform(model.handle(.locked(true, uptime: uptime)))
+        if activeBeforeLock { perform(model.handle(.app(.background, uptime: uptime))) }
+    }
+
+    // MARK: - Pushes
+
+    private mutating func payment(for push: PushFields) -> String {
+        let key = push.id ?? "line \(lines)"
+        if index[key] == nil {
+            index[key] = payments.count
+            let amount = push.message?.message.amount.map { Self.yuan($0.fen) }
+            payments.append(Payment(id: key, amount: amount, arrived: now ?? 0, at: now ?? 0, reason: "not heard"))
+        }
+        return key
+    }
+
+    /// A push through APNs: the extension, then iOS.
+    private mutating func arrive(_ userInfo: [AnyHashable: Any]) {
+        let push = PushFields(userInfo: userInfo)
+        let key = payment(for: push)
+        let aps = userInfo["aps"] as? [AnyHashable: Any]
+        let runsExtension = (aps?["mutable-content"] as? Int) == 1 && aps?["alert"] != nil
+        guard runsExtension else {
+            // iOS plays what the push names; announce's files are not installed.
+            let sound: DeliverySound = push.sound == nil ? .none : .systemDefault
+            present(key, sound: sound, delivered: nil, passive: false, critical: push.isCritical,
+                    silentReason: "the push has no sound and no mutable-content: its banner only")
+            return
+        }
+        let (sound, delivered, passive, reason) = runExtension(push, key: key, claiming: true)
+        present(key, sound: sound, delivered: delivered, passive: passive, critical: push.isCritical, silentReason: reason)
+    }
+
+    /// The extension's decision for `push`: the sound it hands back, its
+    /// answer, whether it is passive, and why it is silent.
+    private mutating func runExtension(
+        _ push: PushFields, key: String, claiming: Bool
+    ) -> (DeliverySound, InAppPlayback.Delivered, Bool, String?) {
+        var repeated = false
+        if claiming, push.sound != nil {
+            repeated = !claims.insert(key).inserted
+        }
+        var baseline = 0.0
+        let boot = phoneClock.timeIntervalSince1970 - uptime
+        if let at = push.at, at.isFinite {
+            let offset = phoneClock.timeIntervalSince1970 - at
+            baseline = ClockCheck.baseline(for: offset, among: samples, boot: boot)
+            samples = ClockCheck.noting(ClockCheck.Sample(offset: offset, boot: boot), in: samples)
+        }
+        let check = self.check ?? PushCheck(pack: pack, soundHosts: Self.host(of: push.url), settingsFile: settingsFile, timeZone: timeZone)
+        var pushForCheck = push
+        pushForCheck.id = key
+        let decision = check.decide(pushForCheck, now: phoneClock, seen: repeated ? [key] : [], clockBaseline: baseline)
+        let sound: DeliverySound
+        let counter: DeliveryCounters.Counter
+        switch decision.route {
+        case .rendered:
+            sound = decision.sound.map(DeliverySound.named) ?? .systemDefault
+            counter = .rendered
+        case .download:
+            sound = decision.sound.map(DeliverySound.named) ?? .systemDefault
+            counter = .downloaded
+        case .asSent:
+            sound = decision.sound.map(DeliverySound.named) ?? .systemDefault
+            counter = .asSent
+        case .fallback:
+            sound = .named(Self.fallbackName)
+            counter = .fallbackRefusedPush
+        case .silent:
+            sound = .none
+            counter = .held
+        }
+        if case .named(let name) = sound { durations[name] = decision.duration ?? durations[name] ?? Self.assumedSeconds }
+        let passive = decision.silence.map { DeliveryOutcome.silent($0).isPassive } ?? false
+        let delivered = InAppPlayback.Delivered(
+            sound: { if case .named(let name) = sound { name } else { nil } }(), counter: counter.rawValue, id: key, seal: nil,
+            isSystemSound: sound == .systemDefault)
+        return (sound, delivered, passive, decision.route == .silent ? decision.reason : nil)
+    }
+
+    /// iOS presents a notification: the app decides while it is in the
+    /// foreground; otherwise its sound plays as the phone allows.
+    private mutating func present(
+        _ key: String, sound: DeliverySound, delivered: InAppPlayback.Delivered?, passive: Bool, critical: Bool, silentReason: String?
+    ) {
+        if let silentReason, sound == .none { note(key, reason: silentReason) }
+        guard model.isInForeground else {
+            hearNotification(key, sound: sound, passive: passive, critical: critical)
+            return
+        }
+        presenting = (key, sound, passive, critical)
+        perform(model.handle(.willPresent(delivered, uptime: uptime)))
+        presenting = nil
+    }
+
+    /// A push through the service's own connection: only a running app on
+    /// screen has it; otherwise the service keeps it for the app's next
+    /// start within its time to live.
+    private mutating func vendor(_ userInfo: [AnyHashable: Any]) {
+        let push = PushFields(userInfo: userInfo)
+        let key = payment(for: push)
+        guard model.isInForeground else {
+            pendingVendor.append((push, key, now ?? 0))
+            note(key, reason: "sent on the service's own channel while the app was not open: the service keeps it for the app's next start")
+            return
+        }
+        receiveVendor(push, key: key)
+    }
+
+    private mutating func receiveVendor(_ push: PushFields, key: String) {
+        var keyed = push
+        keyed.id = key
+        let firstTime = push.sound == nil && push.message == nil ? true : claims.insert(key).inserted
+        perform(model.handle(.vendorMessage(keyed, firstTime: firstTime, uptime: uptime)))
+        if !firstTime { note(key, reason: "its announce-id was announced before (another channel, or delivered again)") }
+    }
+
+    /// What the service kept, delivered when the app is open again, within
+    /// its time to live (the policy's maximum age, as the routes send it).
+    private mutating func deliverPendingVendor() {
+        guard model.isInForeground else { return }
+        let pending = pendingVendor
+        pendingVendor = []
+        for (push, key, sent) in pending {
+            if (now ?? 0) - sent > 120 {
+                note(key, reason: "the service's own channel kept it past its time to live (120 s)")
+                continue
+            }
+            receiveVendor(push, key: key)
+        }
+    }
+
+    // MARK: - Carrying out the app's actions
+
+    private mutating func perform(_ actions: [TillModel.Action]) {
+        for action in actions {
+            switch action {
+            case .present(let withSound):
+                guard let presenting else { continue }
+                if withSound {
+                    hearNotification(presenting.payment, sound: presenting.sound, passive: presenting.passive, critical: presenting.critical)
+                }
+            case .play(let entry):
+                let seconds = durations[entry.sound] ?? Self.assumedSeconds
+                playing = (entry, now ?? 0, (now ?? 0) + seconds)
+            case .stop:
+                if let cut = playing, let id = cut.entry.id {
+                    note(id, reason: "cut while the app said it")
+                }
+                playing = nil
+            case .notify(let id, let sound):
+                guard let id else { continue }
+                if model.isInForeground {
+                    presenting = (id, sound, false, false)
+                    let answer = InAppPlayback.Delivered(handOff: sound, id: id, seal: nil)
+                    perform(model.handle(.willPresent(answer, uptime: uptime)))
+                    presenting = nil
+                } else {
+                    hearNotification(id, sound: sound, passive: false, critical: false)
+                }
+            case .deliver(let push):
+                guard let key = push.id else { continue }
+                let (sound, _, _, reason) = runExtension(push, key: key, claiming: false)
+                if let reason, sound == .none { note(key, reason: reason) }
+                perform(model.handle(.rendered(push, sound: sound, uptime: uptime)))
+            case .count(let counter):
+                if counter == .inAppStale, let id = lastStale() { note(id, reason: "waited longer than \(Int(model.limits.waiting)) s in the app (a call, a lock): skipped, not said late") }
+            case .keepScreenAwake, .releaseAudio:
+                continue
+            }
+        }
+    }
+
+    /// The payment the model just skipped as stale: the oldest of the
+    /// unheard ones it was holding.
+    private func lastStale() -> String? {
+        let waiting = Set(model.waiting.compactMap(\.id) + [playing?.entry.id].compactMap { $0 })
+        return payments.first { $0.times == 0 && !waiting.contains($0.id) && $0.reason.hasPrefix("cut") }?.id
+    }
+
+    // MARK: - Hearing
+
+    private mutating func hearInApp(_ entry: TillModel.Entry, at started: Double) {
+        guard let id = entry.id else { return }
+        guard mediaVolume > 0 else {
+            note(id, reason: "said by the app at media volume 0")
+            return
+        }
+        heard(id, entry.isFallback ? .fallback : .inApp, at: started,
+              reason: entry.isFallback ? "the app played the fallback (its file had gone)" : "said by the app")
+    }
+
+    private mutating func hearNotification(_ key: String, sound: DeliverySound, passive: Bool, critical: Bool) {
+        switch sound {
+        case .none:
+            return
+        case .named, .systemDefault:
+            break
+        }
+        let isFallback: Bool = switch sound {
+        case .named(let name): name == Self.fallbackName
+        default: true
+        }
+        if !critical {
+            if ringerSilent {
+                note(key, reason: "its notification sound was muted by the ring switch (\(model.isInForeground ? "the app did not say it" : "the app was not open"))")
+                return
+            }
+            if focusOn, passive || !timeSensitive {
+                note(key, reason: "a Focus held its notification")
+                return
+            }
+        }
+        heard(key, isFallback ? .fallback : .notification, at: now ?? 0,
+              reason: isFallback ? "its notification played the fallback sound" : "its notification's sound")
+    }
+
+    private mutating func heard(_ key: String, _ kind: Heard, at time: Double, reason: String) {
+        guard let position = index[key] else { return }
+        payments[position].times += 1
+        if payments[position].times == 1 {
+            payments[position].heard = kind
+            payments[position].at = time
+            payments[position].reason = reason
+        } else {
+            payments[position].reason += "; heard \(payments[position].times) times"
+        }
+    }
+
+    private mutating func note(_ key: String, reason: String) {
+        guard let position = index[key], payments[position].times == 0 else { return }
+        payments[position].reason = reason
+    }
+
+    // MARK: - Text
+
+    static func yuan(_ fen: UInt64) -> String {
+        let cents = fen % 100
+        return "\(fen / 100).\(cents < 10 ? "0" : "")\(cents)"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    private static func host(of url: String?) -> Set<String> {
+        guard let url, url.hasPrefix("https://") else { return [] }
+        let host = url.dropFirst("https://".count).prefix { $0 != "/" && $0 != ":" }
+        return host.isEmpty ? [] : [host.lowercased()]
+    }
+}

@@ -1,0 +1,346 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceEngine
+import AnnounceWire
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The app's one decision about what the merchant hears, for every event the
+/// app sees: a notification about to be presented in the foreground, a
+/// payment through a push service's own connection, the app's state, the
+/// screen's lock, the ring switch, Focus, the media volume, an audio
+/// interruption, the merchant's switches and the player's own ends.
+///
+/// A value changed on the main thread. Each event goes in through
+/// ``handle(_:)`` and comes back as ``Action``s that the glue (`AppDelegate`,
+/// `InAppPlayer`, each push SDK's callbacks) carries out and nothing else:
+/// present a notification with or without its sound, play a file, stop,
+/// post a payment again with its own sound, render a payment from the pack,
+/// keep the screen awake, count. The extension's side of the same decision
+/// is ``AnnouncePolicy``; `announce till` replays a day of events through both.
+///
+/// - **Each payment once.** A payment is played once by its `announce-id`,
+///   whatever the channel: a notification presented twice, the push
+///   service's own message and the APNs push of the same payment, a message
+///   delivered again when the app opens.
+/// - **In time or not at all.** Every payment waiting to be said carries when
+///   it arrived; one waiting longer than ``Limits/waiting`` when its turn
+///   comes (a call, a lock) is skipped and counted, never said late.
+/// - **Heard where iOS lets a sound play.** The app says a payment itself
+///   while it is in the foreground (heard on silent and in a Focus), unless
+///   the media volume is down and the ringer is not (then the notification's
+///   own sound is louder). Leaving the foreground, being locked, or a file
+///   that cannot start hands each waiting payment to a notification with its
+///   own sound. An interruption pauses the queue; its end resumes it,
+///   replaying the payment it cut if that is still in time.
+/// - **Till mode** keeps the screen awake while the app is in the foreground,
+///   so Auto-Lock does not end "heard on silent".
+///
+/// Foundation only: the package compiles this file on Linux and tests it.
+struct TillModel: Sendable {
+    /// The app's state, as UIKit reports it.
+    typealias AppState = TillEvent.AppState
+
+    /// How long things may take.
+    struct Limits: Equatable, Sendable {
+        /// How long a payment may wait for its turn in the app (seconds by
+        /// the phone's time since boot): past this it is skipped, not said
+        /// late. A burst of 15 payments of 5 s each is said within it.
+        var waiting: TimeInterval = 90
+        /// The most payments waiting; a notification beyond that keeps its
+        /// own sound.
+        var maximumWaiting = 32
+        /// How many payment ids are remembered as played.
+        var remembered = 256
+        /// A media volume below this is too low to be heard: the app lets
+        /// the notification's own sound play when the ringer is on.
+        var audibleMediaVolume = 0.1
+    }
+
+    /// One payment waiting to be said in the app.
+    struct Entry: Equatable, Sendable {
+        /// The payment's `announce-id`, when it has one.
+        var id: String?
+        /// The file of the App Group's `Library/Sounds` to say.
+        var sound: String
+        /// When it arrived: seconds since the phone started.
+        var arrived: TimeInterval
+        /// Whether it was announced as the fallback sound.
+        var isFallback = false
+    }
+
+    /// What the glue does.
+    enum Action: Equatable, Sendable {
+        /// The answer to `willPresent`: the banner and list, with the
+        /// notification's own sound or without it.
+        case present(withSound: Bool)
+        /// Play this file of `Library/Sounds` in the app now.
+        case play(Entry)
+        /// Stop the file playing (it is not heard to its end).
+        case stop
+        /// Post the payment again as a local notification, now, with this
+        /// sound (`hand-off` in its answer, so the app presents it as it is).
+        case notify(id: String?, sound: DeliverySound)
+        /// Decide and render this payment as the extension does
+        /// (`AnnouncementPipeline.run`, in the app, without claiming its id
+        /// again), then send ``Event/rendered(_:sound:uptime:)``.
+        case deliver(PushFields)
+        /// `UIApplication.isIdleTimerDisabled`: true keeps the screen awake.
+        case keepScreenAwake(Bool)
+        /// Deactivate the audio session, letting other audio return.
+        case releaseAudio
+        /// Add one to this counter.
+        case count(DeliveryCounters.Counter)
+    }
+
+    /// What the app sees.
+    enum Event: Sendable {
+        /// `willPresent` of a notification, with the extension's answer read
+        /// from it (nil: none, or not sealed by this install).
+        case willPresent(InAppPlayback.Delivered?, uptime: TimeInterval)
+        /// A payment through the push service's own connection to the
+        /// running app (no extension ran), read as the extension reads a
+        /// push; `firstTime`: its id was not in the App Group's record of
+        /// recent payments (``RecentPayments/claim(_:at:)``, which the glue
+        /// asks first, so the APNs push of the same payment is silent).
+        case vendorMessage(PushFields, firstTime: Bool, uptime: TimeInterval)
+        /// The sound a ``Action/deliver(_:)`` chose: the pack's file, the
+        /// fallback, the system's sound or none (a switch, a late payment).
+        case rendered(PushFields, sound: DeliverySound, uptime: TimeInterval)
+        /// The app's state changed.
+        case app(AppState, uptime: TimeInterval)
+        /// The screen was locked (true) or unlocked.
+        case locked(Bool, uptime: TimeInterval)
+        case ringerSilent(Bool)
+        case focus(Bool)
+        /// `AVAudioSession.outputVolume`, 0 to 1.
+        case mediaVolume(Double)
+        /// An audio interruption began; `appWasSuspended`: the reason Apple
+        /// gives for one reported late, after the app was suspended.
+        case interruptionBegan(appWasSuspended: Bool, uptime: TimeInterval)
+        case interruptionEnded(uptime: TimeInterval)
+        /// The file playing reached its end.
+        case playbackEnded(uptime: TimeInterval)
+        /// The file could not start, or stopped on a decoding error.
+        case playbackFailed(uptime: TimeInterval)
+        /// The merchant's till mode.
+        case tillMode(Bool, uptime: TimeInterval)
+    }
+
+    var limits = Limits()
+    /// The fallback's installed name, played when a file has gone.
+    var fallback: String?
+    /// Whether a file of `Library/Sounds` is there when its turn comes.
+    var isInFolder: @Sendable (String) -> Bool = { _ in true }
+
+    private(set) var app: AppState = .killed
+    private(set) var isLocked = false
+    private(set) var ringerSilent = false
+    private(set) var focusOn = false
+    private(set) var mediaVolume = 1.0
+    private(set) var interrupted = false
+    private(set) var tillMode = true
+    /// What the screen was last told.
+    private(set) var screenKeptAwake = false
+    private(set) var playing: Entry?
+    private(set) var waiting: [Entry] = []
+    private var played: [String] = []
+
+    init(limits: Limits = Limits(), fallback: String? = nil, isInFolder: @escaping @Sendable (String) -> Bool = { _ in true }) {
+        self.limits = limits
+        self.fallback = fallback
+        self.isInFolder = isInFolder
+    }
+
+    /// Whether the app is on screen: the only state in which it may say a
+    /// payment itself.
+    var isInForeground: Bool { (app == .active || app == .inactive) && !isLocked }
+
+    /// Whether the app would say a payment itself now.
+    var playsInApp: Bool {
+        isInForeground && !(mediaVolume < limits.audibleMediaVolume && !ringerSilent)
+    }
+
+    /// What to do for `event`.
+    mutating func handle(_ event: Event) -> [Action] {
+        switch event {
+        case .willPresent(let delivered, let uptime):
+            return present(delivered, uptime: uptime)
+        case .vendorMessage(let push, let firstTime, _):
+            return vendor(push, firstTime: firstTime)
+        case .rendered(let push, let sound, let uptime):
+            // No extension ran: the app posts the payment's banner itself.
+            guard case .named(let name) = sound, playsInApp, waiting.count < limits.maximumWaiting else {
+                return [.notify(id: push.id, sound: sound)]
+            }
+            // A banner for the merchant to read, said by the app.
+            let entry = Entry(id: push.id, sound: name, arrived: uptime, isFallback: name == fallback)
+            return [.notify(id: push.id, sound: .none)] + enqueue(entry, uptime: uptime)
+        case .app(let state, let uptime):
+            let wasForeground = isInForeground
+            app = state
+            return foregroundChanged(from: wasForeground, uptime: uptime)
+        case .locked(let locked, let uptime):
+            let wasForeground = isInForeground
+            isLocked = locked
+            return foregroundChanged(from: wasForeground, uptime: uptime)
+        case .ringerSilent(let silent):
+            ringerSilent = silent
+            return []
+        case .focus(let on):
+            focusOn = on
+            return []
+        case .mediaVolume(let volume):
+            mediaVolume = volume.isFinite ? min(max(volume, 0), 1) : mediaVolume
+            return []
+        case .interruptionBegan(let appWasSuspended, _):
+            // Reported late, when the app runs again: nothing is interrupted now.
+            if appWasSuspended { return [] }
+            interrupted = true
+            guard let cut = playing else { return [] }
+            playing = nil
+            // Said again from its start when the interruption ends, if still in time.
+            waiting.insert(cut, at: 0)
+            return [.stop, .releaseAudio]
+        case .interruptionEnded(let uptime):
+            guard interrupted else { return [] }
+            interrupted = false
+            return startNext(uptime: uptime)
+        case .playbackEnded(let uptime):
+            guard let entry = playing else { return [] }
+            playing = nil
+            return [.count(entry.isFallback ? .inAppFallback : .playedInApp)] + afterPlayback(uptime: uptime)
+        case .playbackFailed(let uptime):
+            guard let entry = playing else { return [] }
+            playing = nil
+            return [.count(.inAppFailed), .notify(id: entry.id, sound: .named(entry.sound))] + afterPlayback(uptime: uptime)
+        case .tillMode(let on, _):
+            tillMode = on
+            return screen()
+        }
+    }
+
+    /// Whether the payment `id` was played (or handed on) by the app.
+    func hasPlayed(_ id: String) -> Bool { played.contains(id) }
+
+    // MARK: - Presenting
+
+    private mutating func present(_ delivered: InAppPlayback.Delivered?, uptime: TimeInterval) -> [Action] {
+        // The extension did not run: iOS plays what the push names.
+        guard let delivered else { return [.present(withSound: true)] }
+        // The app's own notification, posted again with its sound.
+        if delivered.isHandOff { return [.present(withSound: delivered.sound != nil || delivered.isSystemSound)] }
+        guard let sound = delivered.sound else {
+            // The system's sound (no fallback installed) is still a sound.
+            return [.present(withSound: delivered.isSystemSound)]
+        }
+        if let id = delivered.id, hasPlayed(id) { return [.present(withSound: false)] }
+        var entry = Entry(id: delivered.id, sound: sound, arrived: uptime)
+        if !isInFolder(sound) {
+            // Gone since the extension chose it: the fallback, else iOS.
+            guard SoundName.delivery(of: sound) == .announcement, let fallback, isInFolder(fallback) else {
+                return [.count(.inAppNoFile), .present(withSound: true)]
+            }
+            entry.sound = fallback
+            entry.isFallback = true
+        }
+        // Media volume down with the ringer up: the notification is louder.
+        guard playsInApp, waiting.count < limits.maximumWaiting else { return [.present(withSound: true)] }
+        return [.present(withSound: false)] + enqueue(entry, uptime: uptime)
+    }
+
+    private mutating func vendor(_ push: PushFields, firstTime: Bool) -> [Action] {
+        guard push.sound != nil || push.message != nil else { return [] }
+        guard firstTime, !(push.id.map(hasPlayed) ?? false) else { return [.count(.repeated)] }
+        if let id = push.id { remember(id) }
+        return [.count(.vendorChannel), .deliver(push)]
+    }
+
+    // MARK: - The queue
+
+    private mutating func enqueue(_ entry: Entry, uptime: TimeInterval) -> [Action] {
+        if let id = entry.id { remember(id) }
+        waiting.append(entry)
+        return startNext(uptime: uptime)
+    }
+
+    private mutating func remember(_ id: String) {
+        guard !played.contains(id) else { return }
+        played.append(id)
+        if played.count > limits.remembered { played.removeFirst(played.count - limits.remembered) }
+    }
+
+    /// Starts the next payment that is still in time, when nothing plays,
+    /// the app is on screen and no interruption holds the session.
+    private mutating func startNext(uptime: TimeInterval) -> [Action] {
+        var actions: [Action] = []
+        while playing == nil, !interrupted, isInForeground, !waiting.isEmpty {
+            let entry = waiting.removeFirst()
+            if uptime - entry.arrived > limits.waiting {
+                actions.append(.count(.inAppStale))
+                continue
+            }
+            if !isInFolder(entry.sound) {
+                if !entry.isFallback, let fallback, isInFolder(fallback) {
+                    var substitute = entry
+                    substitute.sound = fallback
+                    substitute.isFallback = true
+                    playing = substitute
+                    actions.append(.play(substitute))
+                } else {
+                    actions += [.count(.inAppNoFile), .notify(id: entry.id, sound: .systemDefault)]
+                }
+                continue
+            }
+            playing = entry
+            actions.append(.play(entry))
+        }
+        return actions
+    }
+
+    /// The next payment, or the session handed back to other audio.
+    private mutating func afterPlayback(uptime: TimeInterval) -> [Action] {
+        let next = startNext(uptime: uptime)
+        return playing == nil ? next + [.releaseAudio] : next
+    }
+
+    /// The app came on screen or left it.
+    private mutating func foregroundChanged(from wasForeground: Bool, uptime: TimeInterval) -> [Action] {
+        var actions = screen()
+        if wasForeground, !isInForeground {
+            // Payments not yet said go to notifications with their own
+            // sound, now, while the app still runs; the cut one too.
+            var handed = waiting
+            if let cut = playing {
+                actions.append(.stop)
+                handed.insert(cut, at: 0)
+            }
+            playing = nil
+            waiting = []
+            for entry in handed {
+                if uptime - entry.arrived > limits.waiting {
+                    actions.append(.count(.inAppStale))
+                } else {
+                    actions += [.count(.handedToNotification), .notify(id: entry.id, sound: .named(entry.sound))]
+                }
+            }
+            if !handed.isEmpty { actions.append(.releaseAudio) }
+        } else if !wasForeground, isInForeground {
+            actions += startNext(uptime: uptime)
+        }
+        return actions
+    }
+
+    /// The screen's idle timer: off (kept awake) only in till mode with the
+    /// app on screen.
+    private mutating func screen() -> [Action] {
+        let awake = tillMode && app == .active && !isLocked
+        guard awake != screenKeptAwake else { return [] }
+        screenKeptAwake = awake
+        return [.keepScreenAwake(awake)]
+    }
+}

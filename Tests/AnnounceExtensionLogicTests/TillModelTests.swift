@@ -1,0 +1,305 @@
+@testable import AnnounceExtensionLogic
+import AnnounceServer
+import AnnounceTestSupport
+import AnnounceWire
+import Foundation
+import Testing
+
+/// The app's one decision (``TillModel``): which notifications the app says
+/// itself, in what order, never twice, under the merchant's switches; what
+/// it does when the file has gone, the screen locks, a call comes, the media
+/// volume is down or a file cannot start; and till mode.
+@Suite struct TillModelTests {
+    let policy = AnnouncePolicy(soundHosts: ["sounds.example.com"])
+    let now = Date(timeIntervalSince1970: 1_767_225_600)
+    let fallback = "payment-fallback-25c446a8.wav"
+    let seal = AnswerSeal.make()
+    let scratch: ScratchFolder
+    let folder: AppGroupSounds
+    let recent: RecentPayments
+
+    init() throws {
+        scratch = try ScratchFolder("in-app")
+        folder = AppGroupSounds(directory: scratch.url("Library/Sounds"))
+        try folder.create()
+        recent = RecentPayments(file: scratch.url("Library/Application Support/announce-recent-ids.json"))
+        try Data("RIFF\0\0\0\0WAVEfallback".utf8).write(to: folder.url(of: fallback))
+    }
+
+    func name(_ amount: String) -> String { "announce-\(amount)-0000000a.caf" }
+
+    /// The push of a payment of `amount` whose file is installed.
+    func push(_ amount: String, id: String, sound: Bool = true) throws -> PushFields {
+        if sound { try Data("caff".utf8).write(to: folder.url(of: name(amount))) }
+        let message = PushMessage(try Message(template: .payment, amount: Amount(parsing: amount)))
+        return PushFields(sound: sound ? name(amount) : nil, id: id, at: now.timeIntervalSince1970, message: message)
+    }
+
+    /// What the extension writes into the notification for `push`.
+    func delivered(_ push: PushFields, settings: MerchantSettings = MerchantSettings()) -> [AnyHashable: Any] {
+        let choice = policy.start(push, now: now, recent: recent, folder: folder, settings: settings, timeZone: TimeZone(identifier: "UTC")!)
+        let outcome: DeliveryOutcome = if case .installed(let name) = choice { .announcement(name, .reused) } else { DeliveryOutcome(immediate: choice)! }
+        let sound = outcome.sound(fallback: fallback, fallbackInstalled: folder.hasFile(named: fallback))
+        return [InAppPlayback.key: InAppPlayback.Delivered(outcome: outcome, sound: sound, id: push.id, seal: seal).userInfoValue]
+    }
+
+    /// A model of an app in the foreground, on this folder.
+    func model() -> TillModel {
+        let folder = folder
+        var till = TillModel(fallback: fallback, isInFolder: { folder.hasFile(named: $0) })
+        _ = till.handle(.app(.active, uptime: 0))
+        return till
+    }
+
+    /// The actions for presenting `userInfo` at `uptime`.
+    func present(_ userInfo: [AnyHashable: Any], in model: inout TillModel, uptime: TimeInterval = 0) -> [TillModel.Action] {
+        model.handle(.willPresent(InAppPlayback.Delivered(userInfo: userInfo, seal: seal), uptime: uptime))
+    }
+
+    func entry(_ amount: String, _ id: String, arrived: TimeInterval = 0) -> TillModel.Entry {
+        TillModel.Entry(id: id, sound: name(amount), arrived: arrived)
+    }
+
+    @Test func anAnnouncedPaymentIsSaidByTheAppAndPresentedWithoutSound() throws {
+        var till = model()
+        let userInfo = delivered(try push("123.45", id: "p1"))
+        #expect(present(userInfo, in: &till) == [.present(withSound: false), .play(entry("123.45", "p1"))])
+        // Counted when heard to its end, not when started.
+        #expect(till.handle(.playbackEnded(uptime: 4)) == [.count(.playedInApp), .releaseAudio])
+    }
+
+    @Test func heldRepeatedAndLatePaymentsAreNotSaid() throws {
+        var till = model()
+        #expect(present(delivered(try push("12", id: "held", sound: false)), in: &till) == [.present(withSound: false)])
+        _ = delivered(try push("88", id: "p2"))
+        #expect(present(delivered(try push("88", id: "p2")), in: &till) == [.present(withSound: false)])
+        var late = try push("99", id: "p3")
+        late.at = now.timeIntervalSince1970 - 121
+        #expect(present(delivered(late), in: &till) == [.present(withSound: false)])
+        #expect(till.waiting.isEmpty && till.playing == nil)
+    }
+
+    @Test func theMerchantsSwitchesApply() throws {
+        var till = model()
+        let midnight = MerchantSettings.QuietHours(from: 0, to: 60 * 24 - 1)
+        for (amount, id, settings) in [
+            ("1", "a", MerchantSettings(announcements: false)), ("2", "b", MerchantSettings(thisPhoneAnnounces: false)),
+            ("3", "c", MerchantSettings(quietHours: midnight)), ("4", "d", MerchantSettings(minimumFen: 500)),
+        ] {
+            #expect(present(delivered(try push(amount, id: id), settings: settings), in: &till) == [.present(withSound: false)])
+        }
+        #expect(present(delivered(try push("5", id: "e"), settings: MerchantSettings(minimumFen: 500)), in: &till)
+            == [.present(withSound: false), .play(entry("5", "e"))])
+    }
+
+    @Test func aSilencedPaymentIsPassiveSoItDoesNotLightTheScreen() {
+        for silence in MerchantSettings.Silence.allCases {
+            #expect(DeliveryOutcome.silent(.merchant(silence)).isPassive)
+        }
+        #expect(DeliveryOutcome.silent(.repeated).isPassive)
+        #expect(!DeliveryOutcome.silent(.noSound).isPassive)
+        #expect(!DeliveryOutcome.announcement("a.caf", .rendered).isPassive)
+        #expect(!DeliveryOutcome.fallback(.timedOut).isPassive)
+    }
+
+    @Test func withoutTheExtensionsAnswerTheNotificationIsPresentedWithItsSound() {
+        var till = model()
+        #expect(present([:], in: &till) == [.present(withSound: true)])
+        #expect(present([InAppPlayback.key: "x"], in: &till) == [.present(withSound: true)])
+        // A sealed answer naming a path outside the folder names no file.
+        #expect(present([InAppPlayback.key: ["counter": "rendered", "sound": "../../secret.caf", "seal": seal]], in: &till)
+            == [.present(withSound: false)])
+    }
+
+    @Test func aSystemSoundFallbackIsPresentedWithItsSoundNotSilenced() {
+        var till = model()
+        let answer = InAppPlayback.Delivered(outcome: .fallback(.timedOut), sound: .systemDefault, id: "t1", seal: seal)
+        #expect(answer.isSystemSound && answer.sound == nil)
+        #expect(present([InAppPlayback.key: answer.userInfoValue], in: &till) == [.present(withSound: true)])
+    }
+
+    @Test func anAnswerThePushCarriedItselfIsNeverSaid() throws {
+        var till = model()
+        let other = delivered(try push("8888.88", id: "o1"))
+        var forged = try #require(other[InAppPlayback.key] as? [String: Any])
+        forged["seal"] = nil
+        #expect(present([InAppPlayback.key: forged], in: &till) == [.present(withSound: true)])
+        forged["seal"] = AnswerSeal.make()
+        #expect(present([InAppPlayback.key: forged], in: &till) == [.present(withSound: true)])
+        forged["seal"] = seal
+        #expect(present([InAppPlayback.key: forged], in: &till) == [.present(withSound: false), .play(entry("8888.88", "o1"))])
+        #expect(InAppPlayback.Delivered(userInfo: other, seal: nil) == nil)
+    }
+
+    @Test func theSealIsMadeOnceAndKeptInTheAppGroup() throws {
+        let scratch = try ScratchFolder("answer-seal")
+        defer { scratch.remove() }
+        let file = scratch.url("Library/Application Support/announce-answer-seal")
+        let first = try #require(AnswerSeal(file: file).value())
+        #expect(first.utf8.count == 32 && AnswerSeal.seal(in: Data(first.utf8)) == first)
+        #expect(AnswerSeal(file: file).value() == first)
+        #expect(try Data(contentsOf: file) == Data(first.utf8))
+        // A damaged file gets a new seal; two seals made apart differ.
+        try Data("not a seal".utf8).write(to: file)
+        let second = try #require(AnswerSeal(file: file).value())
+        #expect(second != first && AnswerSeal(file: file).value() == second)
+        #expect(AnswerSeal.make() != AnswerSeal.make())
+    }
+
+    @Test func aFileMissingWhenPresentedPlaysTheFallbackOrIsPresentedWithItsSound() throws {
+        var till = model()
+        let userInfo = delivered(try push("9.90", id: "m1"))
+        try FileManager.default.removeItem(at: folder.url(of: name("9.90")))
+        var fallbackEntry = TillModel.Entry(id: "m1", sound: fallback, arrived: 0)
+        fallbackEntry.isFallback = true
+        #expect(present(userInfo, in: &till) == [.present(withSound: false), .play(fallbackEntry)])
+        #expect(till.handle(.playbackEnded(uptime: 2)) == [.count(.inAppFallback), .releaseAudio])
+        var again = model()
+        try FileManager.default.removeItem(at: folder.url(of: fallback))
+        #expect(present(userInfo, in: &again) == [.count(.inAppNoFile), .present(withSound: true)])
+    }
+
+    @Test func aBurstIsSaidOneAfterAnotherInOrderEachPaymentOnce() throws {
+        var till = model()
+        var actions: [TillModel.Action] = []
+        for (index, amount) in ["1", "2", "3", "2"].enumerated() {
+            let id = index == 3 ? "b1" : "b\(index)"
+            actions += present(delivered(try push(amount, id: id)), in: &till, uptime: Double(index))
+        }
+        // The first starts at once; the others wait; the redelivered b1 is silent.
+        #expect(actions.filter { if case .play = $0 { true } else { false } } == [.play(entry("1", "b0"))])
+        #expect(till.waiting == [entry("2", "b1", arrived: 1), entry("3", "b2", arrived: 2)])
+        #expect(till.handle(.playbackEnded(uptime: 5)) == [.count(.playedInApp), .play(entry("2", "b1", arrived: 1))])
+        #expect(till.handle(.playbackEnded(uptime: 9)) == [.count(.playedInApp), .play(entry("3", "b2", arrived: 2))])
+        #expect(till.handle(.playbackEnded(uptime: 13)) == [.count(.playedInApp), .releaseAudio])
+        #expect(till.playing == nil)
+        // A notification of a payment the app has said is not said again.
+        #expect(present([InAppPlayback.key: ["counter": "rendered", "sound": name("1"), "id": "b0", "seal": seal]], in: &till)
+            == [.present(withSound: false)])
+    }
+
+    @Test func aFileDeletedBeforeItsTurnPlaysTheFallbackCounted() throws {
+        var till = model()
+        for (amount, id) in [("7", "x"), ("8", "y"), ("9", "z")] {
+            _ = present(delivered(try push(amount, id: id)), in: &till)
+        }
+        try FileManager.default.removeItem(at: folder.url(of: name("8")))
+        var fallbackEntry = TillModel.Entry(id: "y", sound: fallback, arrived: 0)
+        fallbackEntry.isFallback = true
+        #expect(till.handle(.playbackEnded(uptime: 3)) == [.count(.playedInApp), .play(fallbackEntry)])
+        // Both gone: posted again with the system's sound, counted, and on to the next.
+        try FileManager.default.removeItem(at: folder.url(of: fallback))
+        try FileManager.default.removeItem(at: folder.url(of: name("9")))
+        #expect(till.handle(.playbackEnded(uptime: 6)) == [
+            .count(.inAppFallback), .count(.inAppNoFile), .notify(id: "z", sound: .systemDefault), .releaseAudio,
+        ])
+    }
+
+    @Test func theQueueAndTheMemoryOfPlayedPaymentsAreBounded() {
+        let limits = TillModel.Limits()
+        var till = TillModel(limits: limits, fallback: fallback)
+        _ = till.handle(.app(.active, uptime: 0))
+        for number in 0...limits.maximumWaiting {
+            let answer = InAppPlayback.Delivered(sound: name("\(number)"), counter: "rendered", id: "id-\(number)", seal: seal)
+            #expect(till.handle(.willPresent(answer, uptime: 0)).first == .present(withSound: false))
+        }
+        // One plays and 32 wait: the next keeps its own sound.
+        let beyond = InAppPlayback.Delivered(sound: name("99"), counter: "rendered", id: "id-99", seal: seal)
+        #expect(till.handle(.willPresent(beyond, uptime: 0)) == [.present(withSound: true)])
+        var many = TillModel(limits: limits, fallback: fallback)
+        for number in 0..<(limits.remembered + 10) {
+            _ = many.handle(.vendorMessage(PushFields(sound: "a.caf", id: "v-\(number)"), firstTime: true, uptime: 0))
+        }
+        #expect(!many.hasPlayed("v-0") && many.hasPlayed("v-\(limits.remembered + 9)"))
+    }
+
+    @Test func aLockInTheMiddleOfABurstHandsEachPaymentToItsNotificationNow() throws {
+        var till = model()
+        for (index, amount) in ["1", "2", "3"].enumerated() {
+            _ = present(delivered(try push(amount, id: "L\(index)")), in: &till, uptime: Double(index))
+        }
+        // Auto-Lock: the app leaves the foreground before it has said them.
+        let actions = till.handle(.locked(true, uptime: 3))
+        #expect(actions == [
+            .keepScreenAwake(false), .stop,
+            .count(.handedToNotification), .notify(id: "L0", sound: .named(name("1"))),
+            .count(.handedToNotification), .notify(id: "L1", sound: .named(name("2"))),
+            .count(.handedToNotification), .notify(id: "L2", sound: .named(name("3"))),
+            .releaseAudio,
+        ])
+        #expect(till.waiting.isEmpty && till.playing == nil)
+        // Unlocked minutes later: nothing is said late.
+        #expect(till.handle(.locked(false, uptime: 600)) == [.keepScreenAwake(true)])
+    }
+
+    @Test func aPaymentThatWaitedTooLongIsSkippedNotSaidLate() throws {
+        var till = model()
+        _ = present(delivered(try push("1", id: "s1")), in: &till, uptime: 0)
+        _ = present(delivered(try push("2", id: "s2")), in: &till, uptime: 1)
+        #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 2)) == [.stop, .releaseAudio])
+        // The call ends after the limit: both are skipped and counted.
+        #expect(till.handle(.interruptionEnded(uptime: 2 + till.limits.waiting)) == [.count(.inAppStale), .count(.inAppStale)])
+        #expect(till.waiting.isEmpty && till.playing == nil)
+    }
+
+    @Test func anInterruptionPausesTheQueueAndItsEndReplaysTheCutPayment() throws {
+        var till = model()
+        _ = present(delivered(try push("1", id: "i1")), in: &till, uptime: 0)
+        #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 1)) == [.stop, .releaseAudio])
+        // A payment during the call waits; nothing starts while it lasts.
+        #expect(present(delivered(try push("2", id: "i2")), in: &till, uptime: 5) == [.present(withSound: false)])
+        #expect(till.handle(.playbackEnded(uptime: 6)) == [])
+        #expect(till.handle(.interruptionEnded(uptime: 30)) == [.play(entry("1", "i1"))])
+        #expect(till.handle(.playbackEnded(uptime: 34)) == [.count(.playedInApp), .play(entry("2", "i2", arrived: 5))])
+        // One reported late, after the app was suspended, pauses nothing.
+        #expect(till.handle(.interruptionBegan(appWasSuspended: true, uptime: 35)) == [])
+        #expect(till.playing == entry("2", "i2", arrived: 5))
+    }
+
+    @Test func aFileThatCannotStartIsPostedWithItsOwnSoundAndNotCountedAsSaid() throws {
+        var till = model()
+        _ = present(delivered(try push("5", id: "f1")), in: &till)
+        let actions = till.handle(.playbackFailed(uptime: 0))
+        #expect(actions == [.count(.inAppFailed), .notify(id: "f1", sound: .named(name("5"))), .releaseAudio])
+        #expect(!actions.contains(.count(.playedInApp)))
+        // That notification, presented while the app is open, keeps its sound.
+        let handOff = InAppPlayback.Delivered(handOff: .named(name("5")), id: "f1", seal: seal)
+        #expect(present([InAppPlayback.key: handOff.userInfoValue], in: &till) == [.present(withSound: true)])
+    }
+
+    @Test func mediaVolumeDownWithTheRingerUpLetsTheNotificationSayIt() throws {
+        var till = model()
+        _ = till.handle(.mediaVolume(0))
+        #expect(present(delivered(try push("6", id: "v1")), in: &till) == [.present(withSound: true)])
+        // On silent the notification would be muted: the app says it (the
+        // status screen says the media volume is down).
+        _ = till.handle(.ringerSilent(true))
+        #expect(present(delivered(try push("7", id: "v2")), in: &till) == [.present(withSound: false), .play(entry("7", "v2"))])
+    }
+
+    @Test func tillModeKeepsTheScreenAwakeOnlyWhileTheAppIsOpen() {
+        var till = TillModel()
+        #expect(till.handle(.app(.active, uptime: 0)) == [.keepScreenAwake(true)])
+        #expect(till.handle(.app(.background, uptime: 1)) == [.keepScreenAwake(false)])
+        #expect(till.handle(.app(.active, uptime: 2)) == [.keepScreenAwake(true)])
+        #expect(till.handle(.tillMode(false, uptime: 3)) == [.keepScreenAwake(false)])
+        #expect(till.handle(.app(.background, uptime: 4)) == [])
+    }
+
+    @Test func aPaymentOnTheServicesOwnChannelIsSaidOnceWhicheverComesFirst() throws {
+        var till = model()
+        let vendor = PushFields(sound: name("3"), id: "g1", message: PushMessage(try Message(template: .payment, amount: Amount(parsing: "3"))))
+        #expect(till.handle(.vendorMessage(vendor, firstTime: true, uptime: 0)) == [.count(.vendorChannel), .deliver(vendor)])
+        _ = try push("3", id: "g1")
+        #expect(till.handle(.rendered(vendor, sound: .named(name("3")), uptime: 0))
+            == [.notify(id: "g1", sound: .none), .play(entry("3", "g1"))])
+        // Delivered again when the app opens, or its APNs copy: silent.
+        #expect(till.handle(.vendorMessage(vendor, firstTime: true, uptime: 1)) == [.count(.repeated)])
+        #expect(till.handle(.vendorMessage(vendor, firstTime: false, uptime: 1)) == [.count(.repeated)])
+        #expect(present(delivered(try push("3", id: "g1")), in: &till) == [.present(withSound: false)])
+        // In the background it is posted with its own sound.
+        _ = till.handle(.app(.background, uptime: 2))
+        let other = PushFields(sound: name("4"), id: "g2")
+        #expect(till.handle(.rendered(other, sound: .named(name("4")), uptime: 2)) == [.notify(id: "g2", sound: .named(name("4")))])
+    }
+}
