@@ -104,6 +104,12 @@ public struct TillDay: Sendable {
         if let soundHosts { check = PushCheck(pack: pack, soundHosts: soundHosts, timeZone: timeZone) }
     }
 
+    /// Starts the day with the merchant's settings file (`announce-settings.json`).
+    public mutating func start(settingsFile: Data) {
+        self.settingsFile = settingsFile
+        if let soundHosts { check = PushCheck(pack: pack, soundHosts: soundHosts, settingsFile: settingsFile, timeZone: timeZone) }
+    }
+
     /// Plays one event. Events come in order of time.
     /// - Throws: ``TillEventError`` when `event` is before the one above it.
     public mutating func play(_ event: TillEvent) throws(TillEventError) {
@@ -413,7 +419,7 @@ public struct TillDay: Sendable {
         payments[position].times += 1
         if payments[position].times == 1 {
             payments[position].heard = kind
-            payments[position].at = time
+            payments[position].at = (time * 1000).rounded() / 1000
             payments[position].reason = reason
         } else {
             payments[position].reason += "; heard \(payments[position].times) times"
@@ -432,7 +438,8 @@ public struct TillDay: Sendable {
         return "\(fen / 100).\(cents < 10 ? "0" : "")\(cents)"
     }
 
-    static func seconds(_ value: Double) -> String {
+    /// `value` as whole seconds when it is whole.
+    public static func seconds(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 

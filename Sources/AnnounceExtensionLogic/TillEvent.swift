@@ -173,7 +173,8 @@ public struct TillEvent: Sendable {
         try fields.requireNoneLeft(event: name)
     }
 
-    static func list(_ names: [String]) -> String { names.joined(separator: ", ") }
+    /// `names`, comma separated.
+    public static func list(_ names: [String]) -> String { names.joined(separator: ", ") }
 
     /// `value` as compact JSON (numbers as written).
     static func compact(_ value: JSONLineParser.Value) -> String {
@@ -233,7 +234,7 @@ public struct TillEvent: Sendable {
 
         func requireNoneLeft(event: String) throws(TillEventError) {
             guard let first = rest.first else { return }
-            throw TillEventError("\(MessageText.quoted(first.key)) is not a field of a \(event) event")
+            throw TillEventError("\(MessageText.quoted(first.key)) is not a field of the \(event) event")
         }
     }
 }

@@ -17,7 +17,7 @@ struct Announce: ListsExitStatuses {
             \(ExitStatus.help(exitStatuses))
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Explain.self, Batch.self, Prune.self, CheckPush.self, VoiceCommand.self],
+        subcommands: [Render.self, Explain.self, Batch.self, Prune.self, CheckPush.self, Till.self, VoiceCommand.self],
         defaultSubcommand: Render.self
     )
 
