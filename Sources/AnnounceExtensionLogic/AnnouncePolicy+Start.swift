@@ -10,38 +10,54 @@ import AnnounceWire
 #endif
 
 extension AnnouncePolicy {
+    /// How late a push is on this phone.
+    struct Lateness: Equatable, Sendable {
+        /// The offset of a push just in time on this phone
+        /// (``ClockCheck/baseline(for:among:boot:)``); 0 without a clock record.
+        var baseline: Double = 0
+        /// How many seconds the push is older than a fresh one; nil without
+        /// `announce-at`.
+        var age: Double?
+    }
+
+    /// How late `push`, arriving at `now` by the phone's clock on a phone
+    /// whose clock says it started at `boot`, is against the phone's recent
+    /// pushes in `clock` (nil: a phone whose clock is right); notes it there.
+    /// A record that cannot be written is passed over: lateness is never a
+    /// reason to miss a payment.
+    func lateness(of push: PushFields, now: Date, clock: ClockCheck?, boot: Double?) -> Lateness {
+        guard let at = push.at, at.isFinite else { return Lateness() }
+        let offset = now.timeIntervalSince1970 - at
+        guard offset.isFinite else { return Lateness() }
+        guard let clock else { return Lateness(baseline: 0, age: offset) }
+        let baseline = ClockCheck.baseline(for: offset, among: clock.samples(), boot: boot)
+        try? clock.note(at: at, now: now, boot: boot)
+        return Lateness(baseline: baseline, age: offset - baseline)
+    }
+
     /// The first step of every delivery, the extension's and the app's test
     /// announcement alike: claims the push's `announce-id` in `recent`,
     /// looks for its file in `folder`, and chooses
-    /// (``choose(for:now:repeated:isInstalled:settings:timeZone:)``) under
-    /// the merchant's `settings`.
+    /// (``choose(for:now:repeated:isInstalled:settings:timeZone:clockBaseline:)``)
+    /// under the merchant's `settings`, judging lateness against
+    /// `clockBaseline` (``lateness(of:now:clock:boot:)``).
     ///
     /// A record that cannot be used (the phone not unlocked since it
     /// started, a full container) never silences a payment: announcing one
     /// twice is better than missing one. Without a folder, an announcement
     /// gets the fallback. A push without a sound claims nothing, so a held
     /// payment's id stays free for its summary.
-    /// `clock`, when given, judges lateness against the phone's recent
-    /// pushes (``ClockCheck/baseline(for:among:boot:)``) and notes this one.
     func start(
         _ push: PushFields, now: Date, recent: RecentPayments?, folder: AppGroupSounds?,
-        settings: MerchantSettings = MerchantSettings(), timeZone: TimeZone = .current, clock: ClockCheck? = nil,
-        boot: Double? = nil
+        settings: MerchantSettings = MerchantSettings(), timeZone: TimeZone = .current, clockBaseline: Double = 0
     ) -> Choice {
         var repeated = false
         if push.sound != nil, let id = push.id, let recent {
             repeated = (try? recent.claim(id, at: now)) == .repeated
         }
-        var baseline = 0.0
-        if let at = push.at, at.isFinite {
-            let offset = now.timeIntervalSince1970 - at
-            baseline = ClockCheck.baseline(for: offset, among: clock?.samples() ?? [], boot: boot)
-            if clock == nil { baseline = 0 }
-            try? clock?.note(at: at, now: now, boot: boot)
-        }
         let isInstalled: ((String) -> Bool)? = folder.map { folder in { folder.hasFile(named: $0) } }
         return choose(
             for: push, now: now, repeated: repeated, isInstalled: isInstalled, settings: settings, timeZone: timeZone,
-            clockBaseline: baseline)
+            clockBaseline: clockBaseline)
     }
 }

@@ -50,20 +50,28 @@ enum InAppPlayback {
         /// payment's own sound (``TillModel/Action/notify(id:sound:)``): it
         /// is presented as it is.
         var isHandOff = false
+        /// How many seconds older than a fresh push it was when the
+        /// extension decided (``AnnouncePolicy/Lateness/age``): the app says
+        /// it only while it is younger than the policy's maximum age.
+        var age: Double?
 
-        init(sound: String?, counter: String, id: String?, seal: String?, isSystemSound: Bool = false, isHandOff: Bool = false) {
+        init(
+            sound: String?, counter: String, id: String?, seal: String?, isSystemSound: Bool = false, isHandOff: Bool = false,
+            age: Double? = nil
+        ) {
             self.sound = sound
             self.counter = counter
             self.id = id
             self.seal = seal
             self.isSystemSound = isSystemSound
             self.isHandOff = isHandOff
+            self.age = age.flatMap { $0.isFinite ? $0 : nil }
         }
 
         /// The answer for `outcome` handed back with `sound`, sealed with `seal`.
-        init(outcome: DeliveryOutcome, sound: DeliverySound, id: String?, seal: String?) {
+        init(outcome: DeliveryOutcome, sound: DeliverySound, id: String?, seal: String?, age: Double? = nil) {
             let name: String? = if case .named(let name) = sound { name } else { nil }
-            self.init(sound: name, counter: outcome.counter.rawValue, id: id, seal: seal, isSystemSound: sound == .systemDefault)
+            self.init(sound: name, counter: outcome.counter.rawValue, id: id, seal: seal, isSystemSound: sound == .systemDefault, age: age)
         }
 
         /// The answer of a payment the app posts again with `sound`.
@@ -87,7 +95,7 @@ enum InAppPlayback {
             let id = (object["id"] as? String).flatMap { (1...128).contains($0.utf8.count) ? $0 : nil }
             self.init(
                 sound: sound, counter: counter, id: id, seal: seal, isSystemSound: object["system"] as? Bool == true,
-                isHandOff: object["hand-off"] as? Bool == true)
+                isHandOff: object["hand-off"] as? Bool == true, age: (object["age"] as? Double) ?? (object["age"] as? Int).map(Double.init))
         }
 
         /// The value to put under ``InAppPlayback/key`` in `userInfo`.
@@ -98,6 +106,7 @@ enum InAppPlayback {
             if let seal { object["seal"] = seal }
             if isSystemSound { object["system"] = true }
             if isHandOff { object["hand-off"] = true }
+            if let age { object["age"] = age }
             return object
         }
     }

@@ -240,11 +240,13 @@ public struct TillDay: Sendable {
             repeated = !claims.insert(key).inserted
         }
         var baseline = 0.0
+        var age: Double?
         let boot = phoneClock.timeIntervalSince1970 - uptime
         if let at = push.at, at.isFinite {
             let offset = phoneClock.timeIntervalSince1970 - at
             baseline = ClockCheck.baseline(for: offset, among: samples, boot: boot)
             samples = ClockCheck.noting(ClockCheck.Sample(offset: offset, boot: boot), in: samples)
+            age = offset - baseline
         }
         let check = self.check ?? PushCheck(pack: pack, soundHosts: Self.host(of: push.url), settingsFile: settingsFile, timeZone: timeZone)
         var pushForCheck = push
@@ -273,7 +275,7 @@ public struct TillDay: Sendable {
         let passive = decision.silence.map { DeliveryOutcome.silent($0).isPassive } ?? false
         let delivered = InAppPlayback.Delivered(
             sound: { if case .named(let name) = sound { name } else { nil } }(), counter: counter.rawValue, id: key, seal: nil,
-            isSystemSound: sound == .systemDefault)
+            isSystemSound: sound == .systemDefault, age: age)
         return (sound, delivered, passive, decision.route == .silent ? decision.reason : nil)
     }
 
@@ -359,22 +361,17 @@ public struct TillDay: Sendable {
                 }
             case .deliver(let push):
                 guard let key = push.id else { continue }
-                let (sound, _, _, reason) = runExtension(push, key: key, claiming: false)
+                let (sound, delivered, _, reason) = runExtension(push, key: key, claiming: false)
                 if let reason, sound == .none { note(key, reason: reason) }
-                perform(model.handle(.rendered(push, sound: sound, uptime: uptime)))
-            case .count(let counter):
-                if counter == .inAppStale, let id = lastStale() { note(id, reason: "waited longer than \(Int(model.limits.waiting)) s in the app (a call, a lock): skipped, not said late") }
-            case .keepScreenAwake, .releaseAudio:
+                perform(model.handle(.rendered(push, sound: sound, age: delivered.age, uptime: uptime)))
+            case .skip(let entry):
+                if let id = entry.id {
+                    note(id, reason: "waited past its time in the app (a call, a lock): skipped, not said late")
+                }
+            case .count, .keepScreenAwake, .releaseAudio:
                 continue
             }
         }
-    }
-
-    /// The payment the model just skipped as stale: the oldest of the
-    /// unheard ones it was holding.
-    private func lastStale() -> String? {
-        let waiting = Set(model.waiting.compactMap(\.id) + [playing?.entry.id].compactMap { $0 })
-        return payments.first { $0.times == 0 && !waiting.contains($0.id) && $0.reason.hasPrefix("cut") }?.id
     }
 
     // MARK: - Hearing

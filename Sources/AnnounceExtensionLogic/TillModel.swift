@@ -59,6 +59,9 @@ struct TillModel: Sendable {
         /// A media volume below this is too low to be heard: the app lets
         /// the notification's own sound play when the ringer is on.
         var audibleMediaVolume = 0.1
+        /// A payment's expiry: the policy's maximum age. One whose age (when
+        /// the extension decided) and wait together pass it is not said.
+        var maximumAge: TimeInterval = 120
     }
 
     /// One payment waiting to be said in the app.
@@ -71,6 +74,22 @@ struct TillModel: Sendable {
         var arrived: TimeInterval
         /// Whether it was announced as the fallback sound.
         var isFallback = false
+        /// How old it was when it arrived (``InAppPlayback/Delivered/age``).
+        var age: Double = 0
+
+        init(id: String?, sound: String, arrived: TimeInterval, isFallback: Bool = false, age: Double? = nil) {
+            self.id = id
+            self.sound = sound
+            self.arrived = arrived
+            self.isFallback = isFallback
+            self.age = max(0, age ?? 0)
+        }
+
+        /// Past this (seconds since the phone started) it is not said: its
+        /// wait, or its expiry, whichever comes first.
+        func deadline(_ limits: Limits) -> TimeInterval {
+            arrived + min(limits.waiting, limits.maximumAge - age)
+        }
     }
 
     /// What the glue does.
@@ -82,12 +101,15 @@ struct TillModel: Sendable {
         case play(Entry)
         /// Stop the file playing (it is not heard to its end).
         case stop
+        /// This payment is not said: it waited past its deadline
+        /// (``Entry/deadline(_:)``). For the log.
+        case skip(Entry)
         /// Post the payment again as a local notification, now, with this
         /// sound (`hand-off` in its answer, so the app presents it as it is).
         case notify(id: String?, sound: DeliverySound)
         /// Decide and render this payment as the extension does
         /// (`AnnouncementPipeline.run`, in the app, without claiming its id
-        /// again), then send ``Event/rendered(_:sound:uptime:)``.
+        /// again), then send ``Event/rendered(_:sound:age:uptime:)``.
         case deliver(PushFields)
         /// `UIApplication.isIdleTimerDisabled`: true keeps the screen awake.
         case keepScreenAwake(Bool)
@@ -110,7 +132,7 @@ struct TillModel: Sendable {
         case vendorMessage(PushFields, firstTime: Bool, uptime: TimeInterval)
         /// The sound a ``Action/deliver(_:)`` chose: the pack's file, the
         /// fallback, the system's sound or none (a switch, a late payment).
-        case rendered(PushFields, sound: DeliverySound, uptime: TimeInterval)
+        case rendered(PushFields, sound: DeliverySound, age: Double?, uptime: TimeInterval)
         /// The app's state changed.
         case app(AppState, uptime: TimeInterval)
         /// The screen was locked (true) or unlocked.
@@ -172,13 +194,13 @@ struct TillModel: Sendable {
             return present(delivered, uptime: uptime)
         case .vendorMessage(let push, let firstTime, _):
             return vendor(push, firstTime: firstTime)
-        case .rendered(let push, let sound, let uptime):
+        case .rendered(let push, let sound, let age, let uptime):
             // No extension ran: the app posts the payment's banner itself.
             guard case .named(let name) = sound, playsInApp, waiting.count < limits.maximumWaiting else {
                 return [.notify(id: push.id, sound: sound)]
             }
             // A banner for the merchant to read, said by the app.
-            let entry = Entry(id: push.id, sound: name, arrived: uptime, isFallback: name == fallback)
+            let entry = Entry(id: push.id, sound: name, arrived: uptime, isFallback: name == fallback, age: age)
             return [.notify(id: push.id, sound: .none)] + enqueue(entry, uptime: uptime)
         case .app(let state, let uptime):
             let wasForeground = isInForeground
@@ -239,7 +261,7 @@ struct TillModel: Sendable {
             return [.present(withSound: delivered.isSystemSound)]
         }
         if let id = delivered.id, hasPlayed(id) { return [.present(withSound: false)] }
-        var entry = Entry(id: delivered.id, sound: sound, arrived: uptime)
+        var entry = Entry(id: delivered.id, sound: sound, arrived: uptime, age: delivered.age)
         if !isInFolder(sound) {
             // Gone since the extension chose it: the fallback, else iOS.
             guard SoundName.delivery(of: sound) == .announcement, let fallback, isInFolder(fallback) else {
@@ -280,8 +302,8 @@ struct TillModel: Sendable {
         var actions: [Action] = []
         while playing == nil, !interrupted, isInForeground, !waiting.isEmpty {
             let entry = waiting.removeFirst()
-            if uptime - entry.arrived > limits.waiting {
-                actions.append(.count(.inAppStale))
+            if uptime > entry.deadline(limits) {
+                actions += [.count(.inAppStale), .skip(entry)]
                 continue
             }
             if !isInFolder(entry.sound) {
@@ -322,8 +344,8 @@ struct TillModel: Sendable {
             playing = nil
             waiting = []
             for entry in handed {
-                if uptime - entry.arrived > limits.waiting {
-                    actions.append(.count(.inAppStale))
+                if uptime > entry.deadline(limits) {
+                    actions += [.count(.inAppStale), .skip(entry)]
                 } else {
                     actions += [.count(.handedToNotification), .notify(id: entry.id, sound: .named(entry.sound))]
                 }

@@ -47,8 +47,9 @@ import Testing
     /// phone whose clock says it started at `boot` (setting the clock moves it).
     func deliver(_ push: PushFields, now: Date? = nil, boot: Double = 0) throws -> DeliveryOutcome {
         let settings = settingsFile.read(counting: counters).settings
+        let lateness = policy.lateness(of: push, now: now ?? self.now, clock: clock, boot: boot)
         let choice = policy.start(
-            push, now: now ?? self.now, recent: recent, folder: folder, settings: settings, timeZone: utc, clock: clock, boot: boot)
+            push, now: now ?? self.now, recent: recent, folder: folder, settings: settings, timeZone: utc, clockBaseline: lateness.baseline)
         let outcome: DeliveryOutcome = if case .installed(let name) = choice { .announcement(name, .reused) } else { DeliveryOutcome(immediate: choice)! }
         try counters.record(outcome.counter)
         return outcome

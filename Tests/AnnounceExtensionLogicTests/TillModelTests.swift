@@ -238,8 +238,23 @@ import Testing
         _ = present(delivered(try push("2", id: "s2")), in: &till, uptime: 1)
         #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 2)) == [.stop, .releaseAudio])
         // The call ends after the limit: both are skipped and counted.
-        #expect(till.handle(.interruptionEnded(uptime: 2 + till.limits.waiting)) == [.count(.inAppStale), .count(.inAppStale)])
+        #expect(till.handle(.interruptionEnded(uptime: 2 + till.limits.waiting)) == [
+            .count(.inAppStale), .skip(entry("1", "s1")), .count(.inAppStale), .skip(entry("2", "s2", arrived: 1)),
+        ])
         #expect(till.waiting.isEmpty && till.playing == nil)
+    }
+
+    @Test func aPaymentNearItsExpiryIsNotSaidAfterIt() throws {
+        var till = model()
+        _ = try push("1", id: "e1")
+        _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 0))
+        // 100 s old when the extension decided: 20 s of its 120 left.
+        let old = InAppPlayback.Delivered(sound: name("1"), counter: "rendered", id: "e1", seal: seal, age: 100)
+        #expect(InAppPlayback.Delivered(userInfo: [InAppPlayback.key: old.userInfoValue], seal: seal)?.age == 100)
+        #expect(till.handle(.willPresent(old, uptime: 1)) == [.present(withSound: false)])
+        let waited = TillModel.Entry(id: "e1", sound: name("1"), arrived: 1, age: 100)
+        #expect(waited.deadline(till.limits) == 21)
+        #expect(till.handle(.interruptionEnded(uptime: 22)) == [.count(.inAppStale), .skip(waited)])
     }
 
     @Test func anInterruptionPausesTheQueueAndItsEndReplaysTheCutPayment() throws {
@@ -291,7 +306,7 @@ import Testing
         let vendor = PushFields(sound: name("3"), id: "g1", message: PushMessage(try Message(template: .payment, amount: Amount(parsing: "3"))))
         #expect(till.handle(.vendorMessage(vendor, firstTime: true, uptime: 0)) == [.count(.vendorChannel), .deliver(vendor)])
         _ = try push("3", id: "g1")
-        #expect(till.handle(.rendered(vendor, sound: .named(name("3")), uptime: 0))
+        #expect(till.handle(.rendered(vendor, sound: .named(name("3")), age: 0, uptime: 0))
             == [.notify(id: "g1", sound: .none), .play(entry("3", "g1"))])
         // Delivered again when the app opens, or its APNs copy: silent.
         #expect(till.handle(.vendorMessage(vendor, firstTime: true, uptime: 1)) == [.count(.repeated)])
@@ -300,6 +315,6 @@ import Testing
         // In the background it is posted with its own sound.
         _ = till.handle(.app(.background, uptime: 2))
         let other = PushFields(sound: name("4"), id: "g2")
-        #expect(till.handle(.rendered(other, sound: .named(name("4")), uptime: 2)) == [.notify(id: "g2", sound: .named(name("4")))])
+        #expect(till.handle(.rendered(other, sound: .named(name("4")), age: 0, uptime: 2)) == [.notify(id: "g2", sound: .named(name("4")))])
     }
 }
