@@ -30,8 +30,25 @@ extension AnnouncePolicy {
         let offset = now.timeIntervalSince1970 - at
         guard offset.isFinite else { return Lateness() }
         guard let clock else { return Lateness(baseline: 0, age: offset) }
-        let baseline = ClockCheck.baseline(for: offset, among: clock.samples(), boot: boot)
+        let lateness = lateness(offset: offset, among: clock.samples(), boot: boot)
         try? clock.note(at: at, now: now, boot: boot)
+        return lateness
+    }
+
+    /// How late a push of `offset` (the phone's clock minus its
+    /// `announce-at`) is, among the phone's recent `samples`: beyond the
+    /// offset of a fresh push (``ClockCheck/baseline(for:among:boot:)``).
+    /// With no sample taken since the clock was last set (the first push
+    /// after an install, a restart or a clock change) the push is in time,
+    /// and its age is taken as its offset, within 0 and ``maximumAge``: a
+    /// clock that is fast makes it look old, so the app says it only when
+    /// nothing else is waiting, never after its expiry.
+    func lateness(offset: Double, among samples: [ClockCheck.Sample], boot: Double?) -> Lateness {
+        guard offset.isFinite else { return Lateness() }
+        guard ClockCheck.hasComparable(samples, boot: boot) else {
+            return Lateness(baseline: offset, age: min(max(offset, 0), maximumAge))
+        }
+        let baseline = ClockCheck.baseline(for: offset, among: samples, boot: boot)
         return Lateness(baseline: baseline, age: offset - baseline)
     }
 

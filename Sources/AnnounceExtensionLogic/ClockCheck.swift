@@ -129,12 +129,20 @@ struct ClockCheck: Sendable {
     /// by its service's expiry alone (`apns-expiration`, by Apple's clock).
     static func baseline(for offset: Double, among samples: [Sample], boot: Double?) -> Double {
         guard offset.isFinite else { return 0 }
-        var offsets = [offset]
-        if let boot, boot.isFinite {
-            offsets += samples.filter { sample in sample.boot.map { abs($0 - boot) <= spread } ?? false }.map(\.offset)
-        }
-        let sorted = offsets.filter(\.isFinite).sorted()
+        let sorted = ([offset] + comparable(samples, boot: boot).map(\.offset)).filter(\.isFinite).sorted()
         return sorted[(sorted.count - 1) / 2]
+    }
+
+    /// Whether any of `samples` was taken since the clock was last set.
+    static func hasComparable(_ samples: [Sample], boot: Double?) -> Bool {
+        !comparable(samples, boot: boot).isEmpty
+    }
+
+    /// The samples taken since the clock was last set: their boot time
+    /// within ``spread`` of `boot`.
+    private static func comparable(_ samples: [Sample], boot: Double?) -> [Sample] {
+        guard let boot, boot.isFinite else { return [] }
+        return samples.filter { sample in sample.boot.map { abs($0 - boot) <= spread } ?? false }
     }
 
     /// What `offsets` (the phone's clock minus `announce-at`, oldest first)

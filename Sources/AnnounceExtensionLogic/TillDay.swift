@@ -57,6 +57,9 @@ public struct TillDay: Sendable {
 
     /// How long a file the pack did not render is taken to last: the budget.
     public static let assumedSeconds = 6.0
+    /// How long APNs and the services keep a push: the expiry announce's
+    /// routes send (`--max-age`), the policy's maximum age.
+    static let expiry = 120.0
     /// The fallback's name in `Library/Sounds`.
     static let fallbackName = "payment-fallback.wav"
 
@@ -217,6 +220,12 @@ public struct TillDay: Sendable {
     private mutating func arrive(_ userInfo: [AnyHashable: Any]) {
         let push = PushFields(userInfo: userInfo)
         let key = payment(for: push)
+        // APNs keeps a push no longer than its apns-expiration, which
+        // announce's routes set to the policy's maximum age, by Apple's clock.
+        if let at = push.at, at.isFinite, (now ?? 0) > at + Self.expiry {
+            note(key, reason: "APNs did not deliver it: past its apns-expiration (\(Int(Self.expiry)) s after announce-at)")
+            return
+        }
         let aps = userInfo["aps"] as? [AnyHashable: Any]
         let runsExtension = (aps?["mutable-content"] as? Int) == 1 && aps?["alert"] != nil
         guard runsExtension else {
@@ -242,13 +251,13 @@ public struct TillDay: Sendable {
         var baseline = 0.0
         var age: Double?
         let boot = phoneClock.timeIntervalSince1970 - uptime
+        let check = self.check ?? PushCheck(pack: pack, soundHosts: Self.host(of: push.url), settingsFile: settingsFile, timeZone: timeZone)
         if let at = push.at, at.isFinite {
             let offset = phoneClock.timeIntervalSince1970 - at
-            baseline = ClockCheck.baseline(for: offset, among: samples, boot: boot)
+            let lateness = check.policy.lateness(offset: offset, among: samples, boot: boot)
             samples = ClockCheck.noting(ClockCheck.Sample(offset: offset, boot: boot), in: samples)
-            age = offset - baseline
+            (baseline, age) = (lateness.baseline, lateness.age)
         }
-        let check = self.check ?? PushCheck(pack: pack, soundHosts: Self.host(of: push.url), settingsFile: settingsFile, timeZone: timeZone)
         var pushForCheck = push
         pushForCheck.id = key
         let decision = check.decide(pushForCheck, now: phoneClock, seen: repeated ? [key] : [], clockBaseline: baseline)
@@ -300,6 +309,10 @@ public struct TillDay: Sendable {
     private mutating func vendor(_ userInfo: [AnyHashable: Any]) {
         let push = PushFields(userInfo: userInfo)
         let key = payment(for: push)
+        if let at = push.at, at.isFinite, (now ?? 0) > at + Self.expiry {
+            note(key, reason: "the service did not deliver it: past its time to live (\(Int(Self.expiry)) s after announce-at)")
+            return
+        }
         guard model.isInForeground else {
             pendingVendor.append((push, key, now ?? 0))
             note(key, reason: "sent on the service's own channel while the app was not open: the service keeps it for the app's next start")
@@ -323,8 +336,8 @@ public struct TillDay: Sendable {
         let pending = pendingVendor
         pendingVendor = []
         for (push, key, sent) in pending {
-            if (now ?? 0) - sent > 120 {
-                note(key, reason: "the service's own channel kept it past its time to live (120 s)")
+            if (now ?? 0) - sent > Self.expiry {
+                note(key, reason: "the service's own channel kept it past its time to live (\(Int(Self.expiry)) s)")
                 continue
             }
             receiveVendor(push, key: key)

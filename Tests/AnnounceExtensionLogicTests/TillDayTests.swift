@@ -1,0 +1,273 @@
+@testable import AnnounceExtensionLogic
+import AnnounceEngine
+import AnnounceServer
+import AnnounceTestSupport
+import AnnounceWire
+import Foundation
+import Testing
+
+/// Merchants' days played through the phone's decisions (``TillDay``): each
+/// payment heard at most once, every payment the merchant's switches allow
+/// heard within seconds wherever iOS lets a sound play, none after its
+/// expiry, on days written here and on random ones.
+@Suite struct TillDayTests {
+    static let start = 1_767_225_600.0
+    static let pack: DevicePack = try! DevicePack(data: Data(contentsOf: PackRenderingTests.packFile), name: "pack")
+
+    /// A push of `amount` as `service` delivers it (the shapes of
+    /// Tests/Shared/push-arrivals), taken at `at`.
+    static func payload(_ service: PushService = .jpush, amount: String, id: String, at: Double, sound: Bool = true) throws -> [String: Any] {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(PushArrivalTests.sample(service))) as? [String: Any])
+        var aps = try #require(object["aps"] as? [String: Any])
+        aps["sound"] = sound ? "announce-\(amount)-e6f65a95.caf" : nil
+        object["aps"] = aps
+        let fields: [String: Any] = [
+            "announce-at": Int(at), "announce-id": id, "announce-message": ["amount": amount, "prefix": "alipay"],
+        ]
+        if service == .getui {
+            object["payload"] = String(decoding: try JSONSerialization.data(withJSONObject: fields, options: .sortedKeys), as: UTF8.self)
+        } else {
+            for key in ["announce-at", "announce-id", "announce-message", "announce-sound-url"] { object[key] = nil }
+            for (key, value) in fields {
+                // Aliyun and Umeng carry custom values as strings.
+                guard service == .aliyun || service == .umeng, !(value is String) else {
+                    object[key] = value
+                    continue
+                }
+                let text = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+                object[key] = String(decoding: text, as: UTF8.self)
+            }
+        }
+        return object
+    }
+
+    /// A line of the day.
+    static func line(_ at: Double, _ event: String, _ fields: [String: Any] = [:]) throws -> String {
+        var object = fields
+        object["at"] = at
+        object["event"] = event
+        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
+    }
+
+    static func push(_ at: Double, _ service: PushService = .jpush, channel: String = "apns", amount: String, id: String, taken: Double? = nil) throws -> String {
+        try line(at, "push", ["service": service.rawValue, "channel": channel, "payload": try payload(service, amount: amount, id: id, at: taken ?? at)])
+    }
+
+    /// The payments of a day of `lines`.
+    static func play(_ lines: [String], pack: DevicePack? = Self.pack) throws -> [TillDay.Payment] {
+        var day = TillDay(pack: pack, timeZone: TimeZone(identifier: "UTC")!)
+        for line in lines { try day.play(try TillEvent(line: Array(line.utf8))) }
+        day.finish()
+        return day.payments
+    }
+
+    @Test func aLunchRushOnSilentWithTheAppOpenIsSaidByTheAppOnceEach() throws {
+        var lines = [try Self.line(Self.start, "app", ["state": "active"]), try Self.line(Self.start, "ringer", ["silent": true])]
+        for (index, amount) in ["12.50", "8.00", "23.40", "5.20", "66.00"].enumerated() {
+            lines.append(try Self.push(Self.start + 30 + Double(index), amount: amount, id: "lunch-\(index)"))
+        }
+        // Auto-Lock comes, but till mode keeps the screen on.
+        lines.append(try Self.line(Self.start + 60, "idle"))
+        lines.append(try Self.push(Self.start + 61, amount: "9.90", id: "lunch-5"))
+        let payments = try Self.play(lines)
+        #expect(payments.map(\.heard) == Array(repeating: .inApp, count: 6))
+        #expect(payments.allSatisfy { $0.times == 1 })
+        // In order, one after another, each within the wait.
+        #expect(payments.map(\.at) == payments.map(\.at).sorted())
+        #expect(payments.allSatisfy { $0.at - $0.arrived < 20 })
+    }
+
+    @Test func withoutTillModeAutoLockEndsHeardOnSilent() throws {
+        let lines = [
+            try Self.line(Self.start, "settings", ["till-mode": false]), try Self.line(Self.start, "app", ["state": "active"]),
+            try Self.line(Self.start, "ringer", ["silent": true]), try Self.line(Self.start + 60, "idle"),
+            try Self.push(Self.start + 61, amount: "9.90", id: "p"),
+        ]
+        let payment = try #require(try Self.play(lines).first)
+        #expect(payment.heard == .none)
+        #expect(payment.reason.contains("ring switch"))
+    }
+
+    @Test func aLockInTheMiddleOfABurstHearsNoPaymentLate() throws {
+        for silent in [false, true] {
+            var lines = [try Self.line(Self.start, "app", ["state": "active"]), try Self.line(Self.start, "ringer", ["silent": silent])]
+            for (index, amount) in ["1.00", "2.00", "3.00", "4.00", "5.00"].enumerated() {
+                lines.append(try Self.push(Self.start + 1 + Double(index) * 0.5, amount: amount, id: "b\(index)"))
+            }
+            lines.append(try Self.line(Self.start + 4, "lock"))
+            lines.append(try Self.line(Self.start + 600, "unlock"))
+            let payments = try Self.play(lines)
+            #expect(payments.count == 5)
+            for payment in payments {
+                #expect(payment.times <= 1)
+                // Said before the lock, or by its notification at the lock, or not at all: never at the unlock.
+                if payment.heard != .none { #expect(payment.at <= Self.start + 4) }
+            }
+            let heardAfterLock = payments.filter { $0.heard == .notification }
+            if silent {
+                #expect(heardAfterLock.isEmpty)
+                #expect(payments.contains { $0.reason.contains("ring switch") })
+            } else {
+                #expect(!heardAfterLock.isEmpty)
+                #expect(payments.allSatisfy { $0.heard != .none })
+            }
+        }
+    }
+
+    @Test func aGetuiShopWithTheAppOpenHearsEachPaymentOnce() throws {
+        let lines = [
+            try Self.line(Self.start, "app", ["state": "active"]), try Self.line(Self.start, "ringer", ["silent": true]),
+            // Getui's own connection first, then the same payment through APNs.
+            try Self.push(Self.start + 5, .getui, channel: "vendor", amount: "66.00", id: "g1"),
+            try Self.push(Self.start + 6, .getui, amount: "66.00", id: "g1", taken: Self.start + 5),
+            // The app in the background: Getui keeps it and delivers it when the app opens.
+            try Self.line(Self.start + 60, "app", ["state": "background"]),
+            try Self.push(Self.start + 70, .getui, channel: "vendor", amount: "7.00", id: "g2"),
+            try Self.line(Self.start + 80, "app", ["state": "active"]),
+            // And once more, redelivered.
+            try Self.push(Self.start + 81, .getui, channel: "vendor", amount: "7.00", id: "g2", taken: Self.start + 70),
+        ]
+        let payments = try Self.play(lines)
+        #expect(payments.map(\.id) == ["g1", "g2"])
+        #expect(payments.map(\.heard) == [.inApp, .inApp])
+        #expect(payments.map(\.times) == [1, 1])
+    }
+
+    @Test func aClockFifteenMinutesFastLosesNoPayment() throws {
+        for state in ["active", "background", "killed"] {
+            var lines = [try Self.line(Self.start, "clock", ["offset": 900]), try Self.line(Self.start, "app", ["state": state])]
+            for index in 0..<6 {
+                lines.append(try Self.push(Self.start + 10 + Double(index) * 30, amount: "9.0\(index)", id: "f\(index)"))
+            }
+            let payments = try Self.play(lines)
+            #expect(payments.allSatisfy { $0.heard != .none }, "\(state): \(payments)")
+        }
+    }
+
+    /// Where iOS lets a sound play: the app on screen (it says it itself,
+    /// on silent and in a Focus), or the ringer on and no Focus holding
+    /// the notification (a time-sensitive one passes).
+    @Test func everyStateWhereIOSLetsASoundPlayHearsThePaymentOnceWithinSeconds() throws {
+        let states: [(String, [String])] = [
+            ("active", ["active"]), ("inactive", ["inactive"]), ("background", ["background"]), ("killed", ["killed"]),
+            ("locked", ["active", "lock"]),
+        ]
+        for (name, steps) in states {
+            for silent in [false, true] {
+                for focus in [false, true] {
+                    for timeSensitive in [true, false] {
+                        for channel in ["apns", "vendor"] {
+                            var lines = [
+                                try Self.line(Self.start, "settings", ["time-sensitive": timeSensitive]),
+                                try Self.line(Self.start, "ringer", ["silent": silent]),
+                                try Self.line(Self.start, "focus", ["on": focus]),
+                            ]
+                            for step in steps {
+                                lines.append(step == "lock" ? try Self.line(Self.start, "lock") : try Self.line(Self.start, "app", ["state": step]))
+                            }
+                            let service: PushService = channel == "vendor" ? .getui : .jpush
+                            if channel == "vendor" {
+                                lines.append(try Self.push(Self.start + 10, service, channel: "vendor", amount: "8.80", id: "x"))
+                            }
+                            // Getui sends through APNs too when its own connection is down.
+                            lines.append(try Self.push(Self.start + 10.5, service, amount: "8.80", id: "x", taken: Self.start + 10))
+                            let payment = try #require(try Self.play(lines).first)
+                            let onScreen = name == "active" || name == "inactive"
+                            let allowed = onScreen || (!silent && (!focus || timeSensitive))
+                            let label = "\(name) silent:\(silent) focus:\(focus) timeSensitive:\(timeSensitive) \(channel): \(payment)"
+                            #expect((payment.heard != .none) == allowed, "\(label)")
+                            #expect(payment.times <= 1, "\(label)")
+                            if payment.heard != .none { #expect(payment.at - payment.arrived < 10, "\(label)") }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theMerchantsSwitchesKeepAPaymentQuietOnEveryChannel() throws {
+        for channel in ["apns", "vendor"] {
+            let lines = [
+                try Self.line(Self.start, "settings", ["announcements": false]), try Self.line(Self.start, "app", ["state": "active"]),
+                try Self.push(Self.start + 1, .getui, channel: channel, amount: "5.00", id: "q"),
+            ]
+            let payment = try #require(try Self.play(lines).first)
+            #expect(payment.heard == .none)
+            #expect(payment.reason.contains("turned announcements off"))
+        }
+    }
+
+    /// Random days: the two promises that hold whatever happens.
+    @Test func randomDaysHearEachPaymentAtMostOnceAndNoneAfterItsExpiry() throws {
+        var random = SplitMix64(seed: 0x7111_da75)
+        for dayNumber in 0..<150 {
+            var lines: [String] = []
+            var at = Self.start
+            var taken: [String: Double] = [:]
+            for _ in 0..<40 {
+                at += Double(random.next() % 2000) / 100
+                switch random.next() % 16 {
+                case 0: lines.append(try Self.line(at, "app", ["state": ["active", "inactive", "background", "killed"][Int(random.next() % 4)]]))
+                case 1: lines.append(try Self.line(at, random.next() % 2 == 0 ? "lock" : "unlock"))
+                case 2: lines.append(try Self.line(at, "idle"))
+                case 3: lines.append(try Self.line(at, "ringer", ["silent": random.next() % 2 == 0]))
+                case 4: lines.append(try Self.line(at, "focus", ["on": random.next() % 2 == 0]))
+                case 5: lines.append(try Self.line(at, "volume", ["media": Double(random.next() % 5) / 4]))
+                case 6:
+                    let began = random.next() % 2 == 0
+                    lines.append(try Self.line(at, "interruption", [
+                        "phase": began ? "began" : "ended", "shouldResume": true,
+                        "reason": random.next() % 5 == 0 ? "appWasSuspended" : "default",
+                    ]))
+                case 7: lines.append(try Self.line(at, "clock", ["offset": [0, 900, -300, 60][Int(random.next() % 4)]]))
+                case 8: lines.append(try Self.line(at, "settings", ["till-mode": random.next() % 2 == 0]))
+                default:
+                    // A new payment, or one delivered again; now and then an old one.
+                    let id = random.next() % 4 == 0 && !taken.isEmpty ? taken.keys.sorted()[Int(random.next() % UInt64(taken.count))] : "d\(dayNumber)-\(lines.count)"
+                    let when = taken[id] ?? (random.next() % 6 == 0 ? at - 200 : at - Double(random.next() % 5))
+                    taken[id] = when
+                    let service: PushService = random.next() % 3 == 0 ? .getui : .jpush
+                    let channel = service == .getui && random.next() % 2 == 0 ? "vendor" : "apns"
+                    lines.append(try Self.push(at, service, channel: channel, amount: "\(1 + random.next() % 500).00", id: id, taken: when))
+                }
+            }
+            let payments = try Self.play(lines)
+            for payment in payments {
+                #expect(payment.times <= 1, "day \(dayNumber): \(payment)")
+                guard payment.heard != .none, let when = taken[payment.id] else { continue }
+                // Its expiry: 120 s after it was taken, by true time.
+                #expect(payment.at <= when + 120, "day \(dayNumber): \(payment) taken at \(when)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"at":1,"event":"nope"}"#, "event is 'nope', not one of push, app, lock, unlock, idle, ringer, focus, volume, interruption, clock, settings"),
+        ("not json", "not a JSON object: "),
+        (#"{"event":"lock"}"#, "at is missing: true time, seconds since 1970"),
+        (#"{"at":"1","event":"lock"}"#, "at must be true time in seconds since 1970, not a string"),
+        (#"{"at":1,"event":"ringer","silent":1}"#, "silent must be true or false, not a number"),
+        (#"{"at":1,"event":"app","state":"active","x":1}"#, "'x' is not a field of the app event"),
+        (#"{"at":1,"event":"app","state":"asleep"}"#, "state is 'asleep', not one of active, inactive, background, killed"),
+        (#"{"at":1,"event":"volume","media":1.5}"#, "media must be a volume from 0 to 1, not 1.5"),
+        (#"{"at":1,"event":"push","service":"fcm","channel":"apns","payload":{}}"#, "service is 'fcm', not one of apns, jpush, aliyun, getui, tpns, umeng"),
+        (#"{"at":1,"event":"push","service":"apns","channel":"apns","payload":"{}"}"#, "payload must be the push as the service delivers it, a JSON object"),
+        (#"{"at":1,"event":"interruption","phase":"paused"}"#, "phase is 'paused', not one of began, ended"),
+        (#"{"at":1,"event":"clock","offset":1e12}"#, "offset must be within a year of true time, not 1000000000000.0 s"),
+    ])
+    func aBadLineIsOneLineNamingTheProblem(line: String, problem: String) {
+        #expect(throws: TillEventError.self) { try TillEvent(line: Array(line.utf8)) }
+        do {
+            _ = try TillEvent(line: Array(line.utf8))
+        } catch {
+            #expect(error.description.hasPrefix(problem), "\(error.description)")
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test func aLineBeforeTheOneAboveItIsRefused() throws {
+        var day = TillDay(pack: nil, timeZone: TimeZone(identifier: "UTC")!)
+        try day.play(try TillEvent(line: Array(#"{"at":10,"event":"lock"}"#.utf8)))
+        #expect(throws: TillEventError.self) { try day.play(try TillEvent(line: Array(#"{"at":9,"event":"unlock"}"#.utf8))) }
+    }
+}
