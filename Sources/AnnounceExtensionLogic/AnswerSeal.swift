@@ -55,3 +55,29 @@ struct AnswerSeal: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+/// The seal as a process keeps it: read from the App Group until it is
+/// found, then kept. The first push after a restart can come before the
+/// first unlock, when the App Group's files cannot be read; keeping that
+/// "none" for the process's life would present every later payment with
+/// the app open as delivered, so a miss is asked again next time.
+final class KeptSeal: @unchecked Sendable {
+    private let read: @Sendable () -> String?
+    private let kept = LockedState<String?>(nil)
+
+    /// A seal read with `read` (``AnswerSeal/value()``).
+    init(read: @escaping @Sendable () -> String?) {
+        self.read = read
+    }
+
+    /// The seal; nil while the App Group cannot be read or written.
+    func value() -> String? {
+        if let seal = kept.withLock({ $0 }) { return seal }
+        guard let seal = read() else { return nil }
+        return kept.withLock { kept in
+            if let earlier = kept { return earlier }
+            kept = seal
+            return seal
+        }
+    }
+}

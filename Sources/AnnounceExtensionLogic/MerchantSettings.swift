@@ -135,6 +135,30 @@ struct MerchantSettings: Equatable, Sendable {
         (try? Amount(userInput: text))?.fen
     }
 
+    /// The minimum as the settings screen's field shows it: `10.50`, or
+    /// empty for none. The screen fills its field with this once the
+    /// settings are read, never before (a blank field saved would clear it).
+    var minimumFieldText: String {
+        guard let minimumFen, minimumFen > 0 else { return "" }
+        let cents = minimumFen % 100
+        return "\(minimumFen / 100).\(cents < 10 ? "0" : "")\(cents)"
+    }
+
+    /// These settings with the minimum the merchant typed: empty clears it,
+    /// an amount sets it in whole fen; nil for text that is not an amount
+    /// (``minimumFen(typed:)``), which changes nothing.
+    func applyingMinimum(typed text: String) -> MerchantSettings? {
+        var settings = self
+        let trimmed = String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        if trimmed.isEmpty {
+            settings.minimumFen = nil
+        } else {
+            guard let fen = Self.minimumFen(typed: trimmed) else { return nil }
+            settings.minimumFen = fen == 0 ? nil : fen
+        }
+        return settings
+    }
+
     /// The minimum as the merchant reads it: `10.50 元`; nil when none.
     var minimumText: String? {
         guard let minimumFen, minimumFen > 0 else { return nil }

@@ -227,7 +227,8 @@ public struct TillDay: Sendable {
             return
         }
         let aps = userInfo["aps"] as? [AnyHashable: Any]
-        let runsExtension = (aps?["mutable-content"] as? Int) == 1 && aps?["alert"] != nil
+        let mutable = aps?["mutable-content"]
+        let runsExtension = ((mutable as? Int) == 1 || (mutable as? Bool) == true) && aps?["alert"] != nil
         guard runsExtension else {
             // iOS plays what the push names; announce's files are not installed.
             let sound: DeliverySound = push.sound == nil ? .none : .systemDefault

@@ -1,0 +1,137 @@
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
+import AnnounceEngine
+import AnnounceWire
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The events the app saw, kept in one small file of the App Group in the
+/// vocabulary of `announce till` (``TillEvent``), so a merchant's "I did not
+/// hear that payment" can be shared from the status screen and replayed:
+/// `announce till --pack default.announcepack day.jsonl`.
+///
+/// - **Bounded:** the lines of the last ``keptSeconds`` and at most
+///   ``maximumBytes``; the oldest go first.
+/// - **Safe with the extension:** each line is added under the record's lock
+///   (``LockedRecordFile``).
+/// - **The phone's time:** `at` is the phone's clock; when ``ClockCheck``
+///   knows it is off, a `clock` line says by how much, so the replay judges
+///   lateness as the phone did.
+///
+/// Foundation only: the package compiles this file on Linux and tests it.
+struct TillLog: Sendable {
+    /// E.g. `<App Group>/Library/Application Support/announce-till.jsonl`.
+    var file: URL { record.file }
+    private let record: LockedRecordFile
+
+    /// A day and a little more.
+    static let keptSeconds: Double = 26 * 3600
+    /// The largest file kept.
+    static let maximumBytes = 512 * 1024
+
+    init(file: URL) {
+        record = LockedRecordFile(file: file, maximumBytes: Self.maximumBytes * 2)
+    }
+
+    /// Adds `line` (one event, at `at`), dropping lines older than
+    /// ``keptSeconds`` before it and the oldest beyond ``maximumBytes``.
+    func append(_ line: String, at: Double) throws(LockedRecordFile.Failure) {
+        guard !line.contains("\n"), line.utf8.count < Self.maximumBytes else { return }
+        try record.update { (data: Data?) throws(LockedRecordFile.Failure) -> (result: Void, replacement: Data?) in
+            let lines = Self.keeping(Self.lines(in: data) + [line], now: at)
+            return ((), Data(lines.joined(separator: "\n").utf8 + [0x0A]))
+        }
+    }
+
+    /// The lines kept, oldest first.
+    func lines() -> [String] {
+        Self.lines(in: record.contents())
+    }
+
+    /// The lines of the 24 hours before `now`, as a file to share.
+    func lastDay(now: Double) -> String {
+        let day = lines().filter { (Self.time(of: $0) ?? now) >= now - 24 * 3600 }
+        return day.isEmpty ? "" : day.joined(separator: "\n") + "\n"
+    }
+
+    /// `lines` without those older than ``keptSeconds`` before `now`, and
+    /// without the oldest beyond ``maximumBytes``.
+    static func keeping(_ lines: [String], now: Double) -> [String] {
+        var kept = lines.filter { (time(of: $0) ?? now) >= now - keptSeconds }
+        var bytes = kept.reduce(0) { $0 + $1.utf8.count + 1 }
+        while bytes > maximumBytes, !kept.isEmpty { bytes -= kept.removeFirst().utf8.count + 1 }
+        return kept
+    }
+
+    private static func lines(in data: Data?) -> [String] {
+        guard let data else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { time(of: $0) != nil }
+    }
+
+    /// A line's `at`; nil when it is not an event.
+    static func time(of line: String) -> Double? {
+        guard let members = try? JSONLineParser(maximumLength: maximumBytes).parseObject(line),
+              case .number(let text)? = members.first(where: { $0.key == "at" })?.value
+        else { return nil }
+        return Double(text)
+    }
+
+    // MARK: - Lines
+
+    /// The line of an event the app saw at `at`: `name` and its `fields`
+    /// (strings, numbers, flags, and for a push its `payload` as iOS gave it).
+    static func line(at: Double, event name: String, _ fields: [(String, Any)] = []) -> String {
+        var text = "{\"at\":"
+        JSONObject.appendNumber((at * 1000).rounded() / 1000, to: &text)
+        text += ",\"event\":"
+        JSONObject.appendString(name, to: &text)
+        for (key, value) in fields {
+            text += ","
+            JSONObject.appendString(key, to: &text)
+            text += ":"
+            append(value, to: &text)
+        }
+        return text + "}"
+    }
+
+    /// A push the app saw, on `channel`, from `service`.
+    static func push(at: Double, service: PushService, channel: TillEvent.Channel, userInfo: [AnyHashable: Any]) -> String {
+        line(at: at, event: "push", [("service", service.rawValue), ("channel", channel.rawValue), ("payload", userInfo)])
+    }
+
+    /// A value as JSON: what iOS puts in a push's `userInfo`.
+    private static func append(_ value: Any, to text: inout String) {
+        // Whole numbers before flags: iOS hands numbers over as NSNumber,
+        // which also reads as a Bool (`mutable-content` 1 stays 1).
+        switch value {
+        case let number as Int: text += String(number)
+        case let flag as Bool: text += flag ? "true" : "false"
+        case let number as Double: number.isFinite ? JSONObject.appendNumber(number, to: &text) : (text += "null")
+        case let string as String: JSONObject.appendString(string, to: &text)
+        case let list as [Any]:
+            text += "["
+            for (index, element) in list.enumerated() {
+                if index > 0 { text += "," }
+                append(element, to: &text)
+            }
+            text += "]"
+        case let object as [AnyHashable: Any]:
+            text += "{"
+            let keyed = object.compactMap { key, value in (key as? String).map { ($0, value) } }.sorted { $0.0 < $1.0 }
+            for (index, (key, element)) in keyed.enumerated() {
+                if index > 0 { text += "," }
+                JSONObject.appendString(key, to: &text)
+                text += ":"
+                append(element, to: &text)
+            }
+            text += "}"
+        case let object as [String: Any]:
+            append(object as [AnyHashable: Any], to: &text)
+        default: text += "null"
+        }
+    }
+}
