@@ -78,7 +78,8 @@ enum PushArrival {
         }
         guard let sound = aps["sound"] else { return }
         if let name = sound as? String {
-            fields.sound = name
+            // Getui's name for no sound, should it ever reach the phone.
+            fields.sound = name == PushService.getuiSilence ? nil : name
             return
         }
         guard let critical = sound as? [AnyHashable: Any] else {
@@ -215,7 +216,7 @@ private struct Found {
     /// check (its offset from the push, in whole seconds) must never see it.
     static let latestSeconds: Double = 999_999_999_999
 
-    /// Seconds since 1970: a number from 0 to ``latestSeconds``, or a string
+    /// Seconds since 1970: a whole number from 0 to ``latestSeconds``, or a string
     /// of 1 to 12 digits (services that carry every value as a string).
     private static func seconds(_ value: Any) throws(PushArrivalError) -> Double {
         if let text = value as? String {
@@ -228,6 +229,10 @@ private struct Found {
         }
         guard let number = PushNumber.finite(value), number >= 0, number <= Self.latestSeconds else {
             throw PushArrivalError(.wrongType, "\(PushPayload.atKey) is \(PushJSON.kind(of: value)), not seconds since 1970")
+        }
+        // announce writes whole seconds; a fraction is not its field.
+        guard number == number.rounded(.down) else {
+            throw PushArrivalError(.wrongType, "\(PushPayload.atKey) is \(number), not whole seconds since 1970")
         }
         return number
     }

@@ -32,6 +32,10 @@ public enum PushService: String, CaseIterable, Sendable {
 
     /// The key of Getui's payload string.
     public static let getuiPayloadKey = "payload"
+    /// The `aps.sound` Getui documents for a silent iOS push
+    /// (RestAPI V2, `aps`: 无声设置为“com.gexin.ios.silence”): a held payment
+    /// goes with it, and the phone reads it as no sound.
+    public static let getuiSilence = "com.gexin.ios.silence"
 
     /// The service whose own keys `userInfo` carries; ``apns`` when none
     /// does (announce's payload, and Aliyun's, which adds none the

@@ -73,7 +73,9 @@ import Testing
         ]
         #expect(PushFields(userInfo: userInfo) == PushFields(sound: name, url: url, id: "order-9", at: 1_767_225_600))
         let fractional: [AnyHashable: Any] = ["announce-at": 1.5, "announce-id": "order-9"]
-        #expect(PushFields(userInfo: fractional) == PushFields(id: "order-9", at: 1.5))
+        // A fraction is not announce's field: refused as it arrived.
+        #expect(PushFields(userInfo: fractional).arrivalProblem?.kind == .wrongType)
+        #expect(PushFields(userInfo: fractional).at == nil)
         let long: [AnyHashable: Any] = ["announce-id": String(repeating: "x", count: 129), "announce-at": "1767225600"]
         #expect(PushFields(userInfo: long) == PushFields(at: 1_767_225_600))
         let longest: [AnyHashable: Any] = ["announce-id": String(repeating: "x", count: 128)]

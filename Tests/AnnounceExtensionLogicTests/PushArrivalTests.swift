@@ -1,3 +1,4 @@
+@testable import AnnounceExtensionLogic
 import AnnounceServer
 import AnnounceTestSupport
 import AnnounceWire
@@ -107,6 +108,20 @@ import Testing
         #expect(throws: PushArrivalError(.nestedTooDeep, "announce-at is nested one level too deep, inside 'a' of the push; announce's fields go at the top level of the push")) {
             try PushFields(json: Array(nested.utf8))
         }
+    }
+
+    @Test func aFractionalAnnounceAtIsRefusedAsIOSDocumentsSays() throws {
+        #expect(throws: PushArrivalError(.wrongType, "announce-at is 1767225600.5, not whole seconds since 1970")) {
+            try PushFields(json: Array(#"{"aps":{"sound":"pay.caf"},"announce-at":1767225600.5}"#.utf8))
+        }
+        #expect(try PushFields(json: Array(#"{"announce-at":1767225600.0}"#.utf8)).at == 1_767_225_600)
+        #expect(try PushFields(json: Array(#"{"announce-at":1767225600}"#.utf8)).at == 1_767_225_600)
+    }
+
+    @Test func getuisSilentSoundIsNoSound() throws {
+        let held = try PushFields(json: Array(#"{"aps":{"alert":"x","sound":"com.gexin.ios.silence"},"payload":"{\"announce-id\":\"h1\"}"}"#.utf8))
+        #expect(held.sound == nil && held.id == "h1")
+        #expect(AnnouncePolicy(soundHosts: []).choose(for: held, now: Date(), repeated: false, isInstalled: nil) == .silent(.noSound))
     }
 
     @Test func unknownKeysArePassedOver() throws {
