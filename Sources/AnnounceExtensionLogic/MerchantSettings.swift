@@ -27,7 +27,7 @@ import AnnounceEngine
 ///
 /// ```json
 /// {"version": 1, "announcements": true, "this-phone-announces": true,
-///  "quiet-hours": {"from": "22:00", "to": "07:30"}, "minimum-fen": 1000}
+///  "quiet-hours": {"from": "22:00", "to": "07:30"}, "minimum-fen": 1000, "till-mode": true}
 /// ```
 ///
 /// Foundation and the phone's libraries only: the package compiles this file on Linux
@@ -46,12 +46,19 @@ struct MerchantSettings: Equatable, Sendable {
     var quietHours: QuietHours?
     /// The smallest amount announced, in fen; nil (or 0): every amount.
     var minimumFen: UInt64?
+    /// Till mode: the screen kept awake while the app is open, so a till on
+    /// silent keeps saying payments (``TillModel``). On by default.
+    var tillMode = true
 
-    init(announcements: Bool = true, thisPhoneAnnounces: Bool = true, quietHours: QuietHours? = nil, minimumFen: UInt64? = nil) {
+    init(
+        announcements: Bool = true, thisPhoneAnnounces: Bool = true, quietHours: QuietHours? = nil, minimumFen: UInt64? = nil,
+        tillMode: Bool = true
+    ) {
         self.announcements = announcements
         self.thisPhoneAnnounces = thisPhoneAnnounces
         self.quietHours = quietHours
         self.minimumFen = minimumFen
+        self.tillMode = tillMode
     }
 
     /// A daily interval of local time, from ``from`` up to (not including)
@@ -176,6 +183,7 @@ struct MerchantSettings: Equatable, Sendable {
             lines.append("免打扰时段：无")
         }
         lines.append(minimumText.map { "起播金额：\($0)" } ?? "起播金额：不限")
+        lines.append(tillMode ? "收银模式：开（本应用在前台时屏幕常亮）" : "收银模式：关")
         return lines
     }
 }

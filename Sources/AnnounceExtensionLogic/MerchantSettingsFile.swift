@@ -128,6 +128,9 @@ struct MerchantSettingsFile: Sendable {
         if let value = object["this-phone-announces"] {
             if let flag = value.boolean { settings.thisPhoneAnnounces = flag } else { invalid.append("this-phone-announces") }
         }
+        if let value = object["till-mode"] {
+            if let flag = value.boolean { settings.tillMode = flag } else { invalid.append("till-mode") }
+        }
         if let value = object["quiet-hours"], value != .null {
             if let hours = quietHours(value) { settings.quietHours = hours } else { invalid.append("quiet-hours") }
         }
@@ -144,7 +147,7 @@ struct MerchantSettingsFile: Sendable {
         }
         let file = File(
             version: MerchantSettings.version, announcements: settings.announcements, thisPhoneAnnounces: settings.thisPhoneAnnounces,
-            quietHours: quietHours, minimumFen: settings.minimumFen)
+            quietHours: quietHours, minimumFen: settings.minimumFen, tillMode: settings.tillMode)
         // Only strings, booleans and whole numbers: this cannot fail.
         return (try? RecordJSON.bytes(file)) ?? Data()
     }
@@ -156,6 +159,7 @@ struct MerchantSettingsFile: Sendable {
         let thisPhoneAnnounces: Bool
         let quietHours: [String: String]?
         let minimumFen: UInt64?
+        let tillMode: Bool
 
         enum CodingKeys: String, CodingKey {
             case version
@@ -163,6 +167,7 @@ struct MerchantSettingsFile: Sendable {
             case thisPhoneAnnounces = "this-phone-announces"
             case quietHours = "quiet-hours"
             case minimumFen = "minimum-fen"
+            case tillMode = "till-mode"
         }
     }
 

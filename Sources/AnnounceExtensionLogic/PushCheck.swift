@@ -115,8 +115,10 @@ public struct PushCheck: Sendable {
     /// merchant's switches keep it quiet); one that is due renders from the
     /// pack when it can, else takes the policy's choice, as
     /// `AnnouncementPipeline.run` does.
-    public func decide(_ push: PushFields, now: Date, seen: Set<String> = []) -> Decision {
-        decide(push, now: now, seen: seen, clockBaseline: 0)
+    /// `clockOffset`: how far the phone's clock is ahead of the server's, as
+    /// its recent pushes show (``ClockCheck/baseline(for:among:boot:)``).
+    public func decide(_ push: PushFields, now: Date, seen: Set<String> = [], clockOffset: Double = 0) -> Decision {
+        decide(push, now: now, seen: seen, clockBaseline: clockOffset)
     }
 
     /// As ``decide(_:now:seen:)``, on a phone where a push just in time has

@@ -110,6 +110,7 @@ public struct TillDay: Sendable {
     /// Starts the day with the merchant's settings file (`announce-settings.json`).
     public mutating func start(settingsFile: Data) {
         self.settingsFile = settingsFile
+        perform(model.handle(.tillMode(MerchantSettingsFile.decode(settingsFile).settings.tillMode, uptime: uptime)))
         if let soundHosts { check = PushCheck(pack: pack, soundHosts: soundHosts, settingsFile: settingsFile, timeZone: timeZone) }
     }
 
@@ -165,7 +166,7 @@ public struct TillDay: Sendable {
             settingsFile = settings.file
             timeSensitive = settings.timeSensitive
             if let soundHosts { check = PushCheck(pack: pack, soundHosts: soundHosts, settingsFile: settings.file, timeZone: timeZone) }
-            perform(model.handle(.tillMode(settings.tillMode, uptime: uptime)))
+            perform(model.handle(.tillMode(MerchantSettingsFile.decode(settings.file).settings.tillMode, uptime: uptime)))
         }
     }
 

@@ -52,8 +52,8 @@ public struct TillEvent: Sendable {
         /// The phone's clock is now `offset` seconds ahead of true time
         /// (negative: behind).
         case clock(offset: Double)
-        /// The merchant's switches, as `announce-settings.json` holds them,
-        /// plus `till-mode` and `time-sensitive`.
+        /// The merchant's switches, as `announce-settings.json` holds them
+        /// (`till-mode` among them), plus the phone's `time-sensitive`.
         case settings(Settings)
     }
 
@@ -89,10 +89,9 @@ public struct TillEvent: Sendable {
 
     /// The merchant's switches.
     public struct Settings: Equatable, Sendable {
-        /// `announce-settings.json`'s keys, as that file holds them.
+        /// `announce-settings.json`'s keys (till mode's `till-mode` among
+        /// them), as that file holds them.
         let file: Data
-        /// Till mode: the screen kept awake while the app is open.
-        public let tillMode: Bool
         /// Whether the app's time-sensitive notifications are allowed
         /// (they pass a Focus).
         public let timeSensitive: Bool
@@ -161,11 +160,10 @@ public struct TillEvent: Sendable {
             guard abs(offset) <= 366 * 86_400 else { throw TillEventError("offset must be within a year of true time, not \(offset) s") }
             kind = .clock(offset: offset)
         case "settings":
-            let tillMode = try fields.optionalBool("till-mode") ?? true
             let timeSensitive = try fields.optionalBool("time-sensitive") ?? true
             // The rest is the settings file, read as the extension reads it.
             let file = JSONLineParser.Value.object(fields.rest)
-            kind = .settings(Settings(file: Data(Self.compact(file).utf8), tillMode: tillMode, timeSensitive: timeSensitive))
+            kind = .settings(Settings(file: Data(Self.compact(file).utf8), timeSensitive: timeSensitive))
             return
         default:
             throw TillEventError("event is \(MessageText.quoted(name)), not one of \(Self.list(Self.names))")

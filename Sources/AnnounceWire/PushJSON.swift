@@ -6,18 +6,18 @@ import AnnounceVoice
 /// reads, turned into the dictionary iOS makes of a push (objects as
 /// `[AnyHashable: Any]`, numbers as `Int` or `Double`), and the kind of a
 /// value for messages.
-package enum PushJSON {
+public enum PushJSON {
     /// `null` in a dictionary made here (iOS uses `NSNull`).
     struct Null: Sendable {}
 
     /// The object `members` as iOS hands a push over.
-    package static func dictionary(_ members: [JSONLineParser.Member]) -> [AnyHashable: Any] {
+    public static func dictionary(_ members: [JSONLineParser.Member]) -> [AnyHashable: Any] {
         var dictionary: [AnyHashable: Any] = [:]
         for member in members { dictionary[member.key] = value(member.value) }
         return dictionary
     }
 
-    package static func value(_ value: JSONLineParser.Value) -> Any {
+    public static func value(_ value: JSONLineParser.Value) -> Any {
         switch value {
         case .null: Null()
         case .bool(let flag): flag

@@ -13,7 +13,7 @@ import Testing
 
     /// The command of docs/IOS.md, step 6, writing into `root`.
     static func command(out root: String) -> [String] {
-        ["render", "--prefix", "alipay", "--template", "{prefix}", "--format", "wav", "--name", "payment-fallback.wav", "--out", root]
+        ["render", "--template", "收款成功", "--format", "wav", "--name", "payment-fallback.wav", "--out", root]
     }
 
     @Test("the documented command makes exactly the committed file")

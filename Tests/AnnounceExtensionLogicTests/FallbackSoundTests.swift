@@ -12,7 +12,7 @@ import Testing
     let folder: AppGroupSounds
     let base = "payment-fallback.wav"
     /// The committed fallback's content name (32-bit FNV-1a of its bytes).
-    let name = "payment-fallback-25c446a8.wav"
+    let name = "payment-fallback-3fca2219.wav"
     static let bundled = RepositoryPaths.file("docs/ios/payment-fallback.wav")
 
     init() throws {
@@ -151,13 +151,13 @@ struct SoundInstallFullContainerTests {
         defer { mount.unmount() }
         let folder = AppGroupSounds(directory: mount.url.appendingPathComponent("Library/Sounds"))
         try folder.create()
-        try Data("RIFF\0\0\0\0WAVEold".utf8).write(to: folder.url(of: "payment-fallback-25c446a8.wav"))
+        try Data("RIFF\0\0\0\0WAVEold".utf8).write(to: folder.url(of: "payment-fallback-3fca2219.wav"))
         try mount.remountReadOnly()
         #expect(throws: (any Error).self) { try FallbackSound.install(bundled: Self.bundled, named: "payment-fallback.wav", in: folder) }
-        #expect(try Data(contentsOf: folder.url(of: "payment-fallback-25c446a8.wav")) == Data("RIFF\0\0\0\0WAVEold".utf8))
+        #expect(try Data(contentsOf: folder.url(of: "payment-fallback-3fca2219.wav")) == Data("RIFF\0\0\0\0WAVEold".utf8))
         #expect(throws: (any Error).self) {
             try folder.install(as: "announce-1-0000000a.wav", placing: { try Data(contentsOf: Self.bundled).write(to: $0) })
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.directory.path) == ["payment-fallback-25c446a8.wav"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.directory.path) == ["payment-fallback-3fca2219.wav"])
     }
 }

@@ -129,7 +129,7 @@ import Testing
         try store.write(settings)
         #expect(store.read() == MerchantSettingsFile.Reading(settings: settings, status: .read))
         let text = try String(contentsOf: store.file, encoding: .utf8)
-        #expect(text == #"{"announcements":true,"minimum-fen":1050,"quiet-hours":{"from":"22:00","to":"07:30"},"this-phone-announces":false,"version":1}"#)
+        #expect(text == #"{"announcements":true,"minimum-fen":1050,"quiet-hours":{"from":"22:00","to":"07:30"},"this-phone-announces":false,"till-mode":true,"version":1}"#)
         // Written again whole: no leftovers of the first.
         try store.write(MerchantSettings())
         #expect(store.read() == MerchantSettingsFile.Reading(settings: MerchantSettings(), status: .read))

@@ -77,10 +77,11 @@ import Testing
 
     @Test func merchantSettingsReadAndWriteAsJSONSerializationDoes() throws {
         let settings = MerchantSettings(
-            announcements: false, thisPhoneAnnounces: true, quietHours: MerchantSettings.QuietHours(from: 1320, to: 450), minimumFen: 99_999_999_999_999)
+            announcements: false, thisPhoneAnnounces: true, quietHours: MerchantSettings.QuietHours(from: 1320, to: 450), minimumFen: 99_999_999_999_999,
+            tillMode: false)
         let written: [String: Any] = [
             "version": 1, "announcements": false, "this-phone-announces": true,
-            "quiet-hours": ["from": "22:00", "to": "07:30"], "minimum-fen": 99_999_999_999_999,
+            "quiet-hours": ["from": "22:00", "to": "07:30"], "minimum-fen": 99_999_999_999_999, "till-mode": false,
         ]
         let data = try serialized(written)
         #expect(MerchantSettingsFile.decode(data) == MerchantSettingsFile.Reading(settings: settings, status: .read))

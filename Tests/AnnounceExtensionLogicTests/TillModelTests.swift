@@ -12,7 +12,7 @@ import Testing
 @Suite struct TillModelTests {
     let policy = AnnouncePolicy(soundHosts: ["sounds.example.com"])
     let now = Date(timeIntervalSince1970: 1_767_225_600)
-    let fallback = "payment-fallback-25c446a8.wav"
+    let fallback = "payment-fallback-3fca2219.wav"
     let seal = AnswerSeal.make()
     let scratch: ScratchFolder
     let folder: AppGroupSounds

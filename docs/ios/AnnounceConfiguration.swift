@@ -13,11 +13,15 @@ enum AnnounceConfiguration {
     /// (`com.apple.security.application-groups`).
     static let appGroup = "group.com.example.merchant"
 
-    /// The hosts the extension downloads announcements from; how old a
+    /// The hosts the extension downloads announcements from, and how old a
     /// payment may be and still be announced (120 s, the backend's
-    /// `apns-expiration`; docs/IOS.md says why); and how far the phone's own
-    /// clock may be off either way without silencing a payment (600 s).
-    static let policy = AnnouncePolicy(soundHosts: ["sounds.example.com"], maximumAge: 120, clockTolerance: 600)
+    /// `apns-expiration`, judged against the phone's own recent pushes so
+    /// a clock that is off silences nothing; docs/IOS.md says why).
+    static let policy = AnnouncePolicy(soundHosts: ["sounds.example.com"], maximumAge: 120)
+    /// The push service the app's pushes come through, for the app's log of
+    /// its day (``TillLog``): `.apns`, or the service whose SDK the app
+    /// links (its flag in Active Compilation Conditions: `ANNOUNCE_JPUSH`, …).
+    static let pushService: PushService = .apns
 
     /// Which of announce's files the app and the extension delete: older
     /// than 12 hours, or past 200 files or 30 MB (least recently used first),
@@ -25,7 +29,7 @@ enum AnnounceConfiguration {
     static let folderRule = SoundFolderRule.phone
 
     /// The generic sound played when an announcement cannot be had in time:
-    /// the voice's 支付宝到账 made by announce at the announcements' loudness
+    /// the voice's 收款成功, which names no channel, made by announce at the announcements' loudness
     /// (docs/ios/payment-fallback.wav; docs/IOS.md shows the command), under
     /// this name in both targets' bundles (Copy Bundle Resources). Both copy
     /// it into the App Group's `Library/Sounds`, where iOS looks, under a
@@ -103,8 +107,23 @@ enum AnnounceConfiguration {
 
     /// The install's seal on the extension's answers (``AnswerSeal``): the
     /// app plays only what the extension itself wrote into a notification.
-    static let answerSeal: String? = container().flatMap {
-        AnswerSeal(file: $0.appendingPathComponent("Library/Application Support/announce-answer-seal")).value()
+    /// Read until it is found (``KeptSeal``): before the first unlock the
+    /// App Group cannot be read, and that miss is not kept.
+    static var answerSeal: String? { keptSeal.value() }
+    private static let keptSeal = KeptSeal {
+        container().flatMap { AnswerSeal(file: $0.appendingPathComponent("Library/Application Support/announce-answer-seal")).value() }
+    }
+    /// When the phone's clock says the phone started: its clock less the
+    /// time since boot. Setting the clock moves it, so the pushes noted
+    /// before no longer judge lateness (``ClockCheck``). Required reason
+    /// 35F9.1 in both privacy manifests: time between events, on the device.
+    static func bootTime() -> Double {
+        Date().timeIntervalSince1970 - ProcessInfo.processInfo.systemUptime
+    }
+    /// The app's log of its day, in `announce till`'s vocabulary, for the
+    /// status screen to share (``TillLog``).
+    static let tillLog: TillLog? = container().map {
+        TillLog(file: $0.appendingPathComponent("Library/Application Support/announce-till.jsonl"))
     }
 
     /// The delivery counters, one store per process (counts that could not

@@ -6,10 +6,12 @@ import UserNotifications
 /// (every push) and the app (its test announcement), so a test takes
 /// exactly the way a payment does.
 ///
-/// Every decision is made by the Foundation-only files of `Logic/`
-/// (`AnnouncePolicy.start`, `AppGroupSounds.install`, `DownloadCheck`,
-/// `FallbackSound`, `DeliveryOutcome`); this file carries them out with
-/// URLSession and UserNotifications.
+/// Every decision is made by the Foundation-only files of
+/// `Sources/AnnounceExtensionLogic` (`AnnouncePolicy.start`,
+/// `AppGroupSounds.install`, `DownloadCheck`, `FallbackSound`,
+/// `DeliveryOutcome`); this file carries them out with URLSession and
+/// UserNotifications. The app runs it too, for a payment that came through
+/// the push service's own connection (`TillController`).
 ///
 /// 1. The fallback sound is put into the App Group's `Library/Sounds` if it
 ///    is missing (`AnnounceConfiguration.installFallbackSound`).
@@ -30,12 +32,14 @@ enum AnnouncementPipeline {
     /// `attach` as a cancel action. Call it off the main thread.
     static func run(
         _ push: PushFields, now: Date, recent: RecentPayments?, settings: MerchantSettings = MerchantSettings(),
+        clockBaseline: Double = 0,
         attach: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
         done: @escaping @Sendable (DeliveryOutcome) -> Void
     ) {
         AnnounceConfiguration.installFallbackSound()
         let folder = AnnounceConfiguration.soundFolder()
-        let choice = AnnounceConfiguration.policy.start(push, now: now, recent: recent, folder: folder, settings: settings)
+        let choice = AnnounceConfiguration.policy.start(
+            push, now: now, recent: recent, folder: folder, settings: settings, clockBaseline: clockBaseline)
         // A sound is due (not a held, repeated or late payment): the phone's
         // own rendering of the push's message comes first, whatever
         // `aps.sound` names.
@@ -130,7 +134,7 @@ enum AnnouncementPipeline {
     /// Alerts entitlement) gets `criticalSoundNamed`, which looks only in
     /// the bundle of the executable that names it and that app's own
     /// container's `Library/Sounds`, never in the App Group: so it names the
-    /// fallback bundled with the extension (支付宝到账), at the push's volume;
+    /// fallback bundled with the extension (收款成功), at the push's volume;
     /// the amount is in the banner, and said by the app when it is open.
     static func notificationSound(_ sound: DeliverySound, critical: Bool, volume: Double?) -> UNNotificationSound? {
         if case .none = sound { return nil }

@@ -1,31 +1,39 @@
+import AVFoundation
 import AnnounceWire
 import SwiftUI
+import UIKit
 import UserNotifications
 
-/// The merchant's screen: one line for each setting that keeps
-/// announcements from being heard (``NotificationHealth``), the phone's
-/// clock when it looks wrong (``ClockCheck``), the merchant's own switches
-/// (``MerchantSettingsView``), the delivery counters
-/// (``DeliveryCounters/summary(_:)``), and a button that plays a test
-/// announcement through the extension's own path.
+/// The merchant's screen: one line for each reason a payment would not be
+/// heard (``TillStatus``: the notification settings, silent with the screen
+/// allowed to sleep, the media volume, Focus, the clock), the merchant's own
+/// switches (``MerchantSettingsView``, till mode among them), the delivery
+/// counters (``DeliveryCounters/summary(_:)``), a button that plays a test
+/// announcement through the extension's own path, and one that shares the
+/// last day's events (``TillLog``) for `announce till`.
 struct AnnouncementStatusView: View {
     @StateObject private var status = AnnouncementStatus()
     @Environment(\.scenePhase) private var phase
+    @State private var sharing: URL?
 
     var body: some View {
         NavigationView {
             List {
-                Section("通知设置") {
-                    if status.problems.isEmpty {
-                        Text("通知设置正常：到账时会播报")
+                Section("能否听到播报") {
+                    if status.lines.isEmpty {
+                        Text("设置正常：到账时会播报")
                     } else {
-                        ForEach(status.problems, id: \.self) { Text($0.message) }
+                        ForEach(status.lines, id: \.self) { Text($0) }
                     }
-                    if let clock = status.clock { Text(clock) }
                 }
                 MerchantSettingsView(status: status)
                 Section("播报统计") {
                     ForEach(status.summary, id: \.self) { Text($0) }
+                }
+                Section {
+                    Button("分享今天的播报记录") { sharing = status.shareDay() }
+                } footer: {
+                    Text("没听到某笔到账时，把记录发给技术支持：用 announce till 重放即可知道原因。")
                 }
                 Section {
                     Button("测试播报") { status.playTest() }
@@ -35,6 +43,7 @@ struct AnnouncementStatusView: View {
             }
             .navigationTitle("收款播报")
         }
+        .sheet(item: $sharing) { ShareSheet(items: [$0]) }
         .task { await status.refresh() }
         .onChange(of: phase) { newPhase in
             if newPhase == .active { Task { await status.refresh() } }
@@ -46,32 +55,51 @@ struct AnnouncementStatusView: View {
 /// app becomes active.
 @MainActor
 final class AnnouncementStatus: ObservableObject {
-    @Published private(set) var problems: [NotificationHealth.Problem] = []
+    /// One line for each reason a payment would not be heard.
+    @Published private(set) var lines: [String] = []
     @Published private(set) var summary: [String] = []
-    /// The clock's line, when it looks wrong.
-    @Published private(set) var clock: String?
     /// The merchant's switches as the extension reads them.
     @Published var settings = MerchantSettings()
+    /// Whether the settings have been read from the App Group (until then
+    /// the minimum's field is not filled and cannot be saved).
+    @Published private(set) var settingsRead = false
     /// The settings file's line, when it could not be used as written.
     @Published private(set) var settingsProblem: String?
     private var tests = 0
 
     func refresh() async {
-        let settings = await UNUserNotificationCenter.current().notificationSettings()
-        problems = NotificationHealth.problems(
-            NotificationHealth.Settings(settings), expectsTimeSensitive: AnnounceConfiguration.expectsTimeSensitive)
-        summary = DeliveryCounters.summary(AnnounceConfiguration.counters?.counts() ?? [:])
-        clock = AnnounceConfiguration.clockCheck?.assessment().message
+        let health = await NotificationHealth.Settings.current()
         let reading = AnnounceConfiguration.settingsFile()?.read() ?? MerchantSettingsFile.Reading(settings: MerchantSettings(), status: .missing)
         self.settings = reading.settings
         settingsProblem = reading.status.message
+        settingsRead = true
+        let phone = TillStatus.Phone(
+            tillMode: reading.settings.tillMode, mediaVolume: Double(AVAudioSession.sharedInstance().outputVolume),
+            notificationProblems: NotificationHealth.problems(health, expectsTimeSensitive: AnnounceConfiguration.expectsTimeSensitive),
+            focused: nil, timeSensitive: health.timeSensitive != .disabled,
+            clock: AnnounceConfiguration.clockCheck?.assessment() ?? .unknown)
+        lines = TillStatus.messages(phone)
+        summary = DeliveryCounters.summary(AnnounceConfiguration.counters?.counts() ?? [:])
         await DeviceRegistration.send()
+    }
+
+    /// The last day's events as a file to share; nil when there are none.
+    func shareDay() -> URL? {
+        guard let day = AnnounceConfiguration.tillLog?.lastDay(now: Date().timeIntervalSince1970), !day.isEmpty else { return nil }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("announce-day.jsonl")
+        do {
+            try Data(day.utf8).write(to: url, options: .atomic)
+            return url
+        } catch {
+            return nil
+        }
     }
 
     /// Writes `settings` for the extension's next push; says so when it
     /// cannot (the phone not unlocked since it started, a full container).
     func save(_ settings: MerchantSettings) {
         self.settings = settings
+        TillController.shared.tillMode(settings.tillMode)
         do {
             guard let file = AnnounceConfiguration.settingsFile() else { throw LockedRecordFile.Failure(description: "no App Group") }
             try file.write(settings)
@@ -111,4 +139,19 @@ final class AnnouncementStatus: ObservableObject {
             }
         }
     }
+}
+
+/// The system's share sheet, for the day's events.
+struct ShareSheet: UIViewControllerRepresentable {
+    let items: [Any]
+
+    func makeUIViewController(context: Context) -> UIActivityViewController {
+        UIActivityViewController(activityItems: items, applicationActivities: nil)
+    }
+
+    func updateUIViewController(_ controller: UIActivityViewController, context: Context) {}
+}
+
+extension URL: @retroactive Identifiable {
+    public var id: String { absoluteString }
 }

@@ -1,19 +1,26 @@
 import UIKit
 import UserNotifications
 
-/// Presents payment notifications while the app is on screen (and says the
-/// amount itself, whatever the ring switch: ``InAppPlayer``), asks to show
-/// alerts and play sounds, registers with APNs and reports the device token
-/// to the backend, and each time the app becomes active puts the fallback
-/// sound where iOS looks and prunes old announcements.
+/// Forwards what the app sees to `TillController` (which carries out
+/// `TillModel`'s answers): notifications presented while the app is on
+/// screen, from the notification centre's delegate or, when a push SDK takes
+/// that delegate, from the SDK's own callbacks (PushServiceDelegates.swift);
+/// asks to show alerts and play sounds, registers with APNs and reports the
+/// device token to the backend, and each time the app becomes active puts
+/// the fallback sound where iOS looks and prunes old announcements.
 final class AppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
     ) -> Bool {
         // Before launch ends, as Apple asks, so that a payment arriving while
-        // the app is open reaches userNotificationCenter(_:willPresent:…).
-        UNUserNotificationCenter.current().delegate = self
+        // the app is open reaches willPresent. The notification centre has
+        // one delegate: a push SDK that takes it hands the same callbacks to
+        // its own delegate, which forwards them here.
+        if !PushServiceDelegates.start(self, launchOptions: launchOptions) {
+            UNUserNotificationCenter.current().delegate = self
+        }
+        TillController.shared.start()
         Task { @MainActor in
             let center = UNUserNotificationCenter.current()
             let granted = (try? await center.requestAuthorization(options: [.alert, .sound, .badge])) ?? false
@@ -35,25 +42,17 @@ final class AppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCent
         return true
     }
 
-    /// A notification arriving while the app is in the foreground: without
-    /// this, iOS shows no banner and plays no sound. The extension has
-    /// already chosen the sound (none for a held, repeated, late or
-    /// switched-off payment) and written its answer into `userInfo`: when
-    /// there is an announcement, the app plays it itself (``InAppPlayer``,
-    /// heard on silent and in a Focus) and presents the banner without the
-    /// notification's sound, so it is never heard twice. Without an answer
-    /// (the extension did not run) it is presented as delivered.
+    /// A notification arriving while the app is in the foreground: iOS asks
+    /// how to present it. `TillModel` decides (through `TillController`):
+    /// the app says the announcement itself and presents the banner without
+    /// the notification's sound, or lets the notification's sound play.
     nonisolated func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
-        let answer = InAppPlayback.Delivered(userInfo: notification.request.content.userInfo, seal: AnnounceConfiguration.answerSeal)
-        Task { @MainActor in
-            switch InAppPlayer.shared.present(answer) {
-            case .asDelivered: completionHandler([.banner, .list, .sound])
-            case .silent, .play: completionHandler([.banner, .list])
-            }
-        }
+        // UNNotification is not Sendable: read here, and only what is crosses.
+        let arrival = TillController.Arrival(notification.request.content.userInfo, channel: .apns)
+        Task { @MainActor in completionHandler(TillController.shared.present(arrival)) }
     }
 
     /// The token APNs addresses this phone's pushes to: sent to the backend
@@ -61,6 +60,7 @@ final class AppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCent
     /// copy it from Xcode's console into scripts/apns/send-push.
     func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
         AnnounceConfiguration.log.info("APNs device token: \(DeviceReport.hex(deviceToken), privacy: .public)")
+        PushServiceDelegates.registered(deviceToken)
         Task { await DeviceRegistration.send(token: deviceToken) }
     }
 

@@ -20,12 +20,11 @@ enum DeviceRegistration {
     static func send(token: Data? = nil) async {
         if let token { lastToken = token }
         guard let deviceToken = lastToken else { return }
-        let settings = await UNUserNotificationCenter.current().notificationSettings()
+        let settings = await NotificationHealth.Settings.current()
         let report = DeviceReport(
             deviceToken: deviceToken, environment: environment,
             counts: AnnounceConfiguration.counters?.counts() ?? [:],
-            problems: NotificationHealth.problems(
-                NotificationHealth.Settings(settings), expectsTimeSensitive: AnnounceConfiguration.expectsTimeSensitive))
+            problems: NotificationHealth.problems(settings, expectsTimeSensitive: AnnounceConfiguration.expectsTimeSensitive))
         var request = URLRequest(url: AnnounceConfiguration.deviceReportURL)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -51,6 +50,14 @@ enum DeviceRegistration {
 }
 
 extension NotificationHealth.Settings {
+    /// The phone's notification settings now, read where they are produced:
+    /// `UNNotificationSettings` is not Sendable, so only this copy crosses
+    /// to the caller's actor.
+    nonisolated static func current() async -> NotificationHealth.Settings {
+        let settings = await UNUserNotificationCenter.current().notificationSettings()
+        return NotificationHealth.Settings(settings)
+    }
+
     /// The fields of `UNNotificationSettings` that decide whether an
     /// announcement is heard.
     init(_ settings: UNNotificationSettings) {

@@ -14,6 +14,7 @@ struct MerchantSettingsView: View {
     var body: some View {
         Section {
             Toggle("到账播报", isOn: binding(\.announcements))
+            Toggle("收银模式（本应用在前台时屏幕常亮，静音也能听到播报）", isOn: binding(\.tillMode))
             Toggle("本机播报（店里多台手机时，只让收银台这台播报）", isOn: binding(\.thisPhoneAnnounces))
             Toggle("免打扰时段", isOn: quietHoursOn)
             if let hours = status.settings.quietHours {
@@ -25,7 +26,7 @@ struct MerchantSettingsView: View {
             TextField("起播金额（元，留空为不限）", text: $minimum)
                 .keyboardType(.decimalPad)
                 .onSubmit(saveMinimum)
-            Button("保存起播金额", action: saveMinimum)
+            Button("保存起播金额", action: saveMinimum).disabled(!status.settingsRead)
             if minimumRefused { Text("起播金额无效：请输入不小于 0 的金额，最多两位小数。") }
             if let problem = status.settingsProblem { Text(problem) }
         } header: {
@@ -33,7 +34,9 @@ struct MerchantSettingsView: View {
         } footer: {
             Text(status.settings.summary.joined(separator: "\n"))
         }
-        .onAppear { minimum = status.settings.minimumText.map { String($0.dropLast(2)) } ?? "" }
+        // Filled once the settings are read (never before: a blank field
+        // saved would clear the minimum), and again whenever they change.
+        .onReceive(status.$settingsRead) { read in if read { minimum = status.settings.minimumFieldText } }
     }
 
     private func binding(_ key: WritableKeyPath<MerchantSettings, Bool>) -> Binding<Bool> {
@@ -64,20 +67,16 @@ struct MerchantSettingsView: View {
         })
     }
 
-    /// Kept in whole fen: `MerchantSettings.minimumFen(typed:)` parses the
-    /// yuan exactly; a negative amount or text is refused, never rounded.
+    /// Kept in whole fen: `MerchantSettings.applyingMinimum(typed:)` parses
+    /// the yuan exactly; a negative amount or text is refused, never rounded.
     private func saveMinimum() {
-        let text = minimum.trimmingCharacters(in: .whitespaces)
-        var settings = status.settings
-        if text.isEmpty {
-            settings.minimumFen = nil
-        } else if let fen = MerchantSettings.minimumFen(typed: text) {
-            settings.minimumFen = fen
-        } else {
+        guard status.settingsRead else { return }
+        guard let settings = status.settings.applyingMinimum(typed: minimum) else {
             minimumRefused = true
             return
         }
         minimumRefused = false
         status.save(settings)
+        minimum = settings.minimumFieldText
     }
 }

@@ -10,21 +10,21 @@
 /// combine with.
 /// A backslash is doubled, so an escape in the message always means an
 /// escaped character.
-package enum MessageText {
+public enum MessageText {
     /// `text` with every invisible or line-breaking character escaped.
-    package static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         escaped(text, limit: nil)
     }
 
     /// `text` escaped and between single quotes, cut after `limit` Unicode
     /// scalars with `…`: `'1\n2'`.
-    package static func quoted(_ text: String, limit: Int = 40) -> String {
+    public static func quoted(_ text: String, limit: Int = 40) -> String {
         "'" + escaped(text, limit: limit) + "'"
     }
 
     /// Whether `scalar` is invisible or breaks a line: what ``escaped(_:)``
     /// escapes, the plain space and combining marks aside.
-    package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         // ASCII, the common case, without the property tables.
         if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
         let properties = scalar.properties
@@ -41,7 +41,7 @@ package enum MessageText {
 
     /// Whether `scalar` is a combining mark: it is drawn on the character
     /// before it, so with none before it (or an escape) it is invisible.
-    package static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
         guard !scalar.isASCII else { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true

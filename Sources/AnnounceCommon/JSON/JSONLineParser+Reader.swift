@@ -36,7 +36,7 @@ extension JSONLineParser {
             }
         }
 
-        package mutating func value(depth: Int) throws(Error) -> Value {
+        public mutating func value(depth: Int) throws(Error) -> Value {
             skipBlanks()
             guard let byte = peek() else { throw fail("a value is missing at the end of the line") }
             switch byte {

@@ -10,10 +10,10 @@
 /// their order, and numbers keep their exact source text, so
 /// `1234567890123456789` can be echoed as written. Errors are one line
 /// naming the problem and the byte offset.
-package struct JSONLineParser: Sendable {
+public struct JSONLineParser: Sendable {
     /// A JSON value. Numbers are their source text (`-0.5e3`), checked
     /// against the JSON grammar but not converted.
-    package enum Value: Equatable, Sendable {
+    public enum Value: Equatable, Sendable {
         /// The JSON literal `null`.
         case null
         /// `true` or `false`.
@@ -30,25 +30,25 @@ package struct JSONLineParser: Sendable {
         /// What kind of value this is, for messages: `a number`, `null`.
         /// The value as a whole number, if it is one written without a
         /// fraction or exponent (`16000`, `-3`) that fits an `Int`.
-        package var integer: Int? {
+        public var integer: Int? {
             guard case .number(let text) = self else { return nil }
             return Int(text)
         }
 
         /// The value as a string, if it is one.
-        package var string: String? {
+        public var string: String? {
             guard case .string(let string) = self else { return nil }
             return string
         }
 
         /// An object's members by key (the parser refuses duplicate keys,
         /// so no member is lost), if the value is an object.
-        package var fields: [String: Value]? {
+        public var fields: [String: Value]? {
             guard case .object(let members) = self else { return nil }
             return Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         }
 
-        package var kindName: String {
+        public var kindName: String {
             switch self {
             case .null: "null"
             case .bool: "a boolean"
@@ -61,45 +61,45 @@ package struct JSONLineParser: Sendable {
     }
 
     /// One member of an object: its key and value, in source order.
-    package struct Member: Equatable, Sendable {
+    public struct Member: Equatable, Sendable {
         /// The member's key, escapes resolved.
-        package let key: String
+        public let key: String
         /// The member's value.
-        package let value: Value
+        public let value: Value
 
         /// A member with `key` and `value`.
-        package init(key: String, value: Value) {
+        public init(key: String, value: Value) {
             self.key = key
             self.value = value
         }
     }
 
     /// Why a line is not a JSON object this parser accepts.
-    package struct Error: Swift.Error, Equatable, Sendable, CustomStringConvertible {
+    public struct Error: Swift.Error, Equatable, Sendable, CustomStringConvertible {
         /// The byte offset (from 0) where the problem was found.
-        package let offset: Int
+        public let offset: Int
         /// The problem, as the end of a sentence: `duplicate key 'amount'`.
-        package let problem: String
+        public let problem: String
 
         /// An error at byte `offset` with `problem` (the end of a sentence).
-        package init(offset: Int, problem: String) {
+        public init(offset: Int, problem: String) {
             self.offset = offset
             self.problem = problem
         }
 
         /// One line: `invalid JSON at byte 12: duplicate key 'amount'`.
-        package var description: String { "invalid JSON at byte \(offset): \(problem)" }
+        public var description: String { "invalid JSON at byte \(offset): \(problem)" }
     }
 
     /// The longest line accepted, in bytes.
-    package let maximumLength: Int
+    public let maximumLength: Int
     /// The deepest nesting of arrays and objects accepted; the line's own
     /// object is depth 1.
-    package let maximumDepth: Int
+    public let maximumDepth: Int
 
     /// A parser refusing lines over `maximumLength` bytes (64 KiB by
     /// default) or nested deeper than `maximumDepth` (32).
-    package init(maximumLength: Int = 64 * 1024, maximumDepth: Int = 32) {
+    public init(maximumLength: Int = 64 * 1024, maximumDepth: Int = 32) {
         self.maximumLength = maximumLength
         self.maximumDepth = maximumDepth
     }
@@ -107,7 +107,7 @@ package struct JSONLineParser: Sendable {
     /// Parses `bytes`: one JSON object, with blanks (space, tab, CR, LF)
     /// around it allowed and nothing else.
     /// - Throws: ``Error`` naming the first problem and its byte offset.
-    package func parseObject(_ bytes: UnsafeRawBufferPointer) throws(Error) -> [Member] {
+    public func parseObject(_ bytes: UnsafeRawBufferPointer) throws(Error) -> [Member] {
         guard bytes.count <= maximumLength else {
             throw Error(offset: maximumLength, problem: "the line is longer than \(maximumLength) bytes")
         }
@@ -129,14 +129,14 @@ package struct JSONLineParser: Sendable {
     }
 
     /// Parses the bytes of `bytes` (see ``parseObject(_:)-(UnsafeRawBufferPointer)``).
-    package func parseObject(_ bytes: [UInt8]) throws(Error) -> [Member] {
+    public func parseObject(_ bytes: [UInt8]) throws(Error) -> [Member] {
         let result = bytes.withUnsafeBytes { buffer in Result { () throws(Error) in try parseObject(buffer) } }
         return try result.get()
     }
 
     /// Parses the UTF-8 of `text` (always valid UTF-8: a String cannot hold
     /// anything else, so read lines as bytes to find invalid UTF-8).
-    package func parseObject(_ text: String) throws(Error) -> [Member] {
+    public func parseObject(_ text: String) throws(Error) -> [Member] {
         var text = text
         let result = text.withUTF8 { buffer in Result { () throws(Error) in try parseObject(UnsafeRawBufferPointer(buffer)) } }
         return try result.get()

@@ -1,11 +1,11 @@
 /// Writes one JSON object on one line, fields in the order given (callers give
 /// them sorted). Every JSON line announce prints is written with it: JSONEncoder took about 100 µs a line, as long as rendering the audio.
 /// Strings are escaped per RFC 8259; non-ASCII stays UTF-8; `/` is not escaped.
-package struct JSONObject: Sendable {
+public struct JSONObject: Sendable {
     private var text = "{"
     private var empty = true
 
-    package init() {}
+    public init() {}
 
     private mutating func key(_ name: String) {
         if !empty { text += "," }
@@ -14,28 +14,28 @@ package struct JSONObject: Sendable {
         text += ":"
     }
 
-    package mutating func add(_ name: String, _ value: String) {
+    public mutating func add(_ name: String, _ value: String) {
         key(name)
         Self.appendString(value, to: &text)
     }
 
-    package mutating func add(_ name: String, _ value: Int) {
+    public mutating func add(_ name: String, _ value: Int) {
         key(name)
         text += String(value)
     }
 
-    package mutating func add(_ name: String, _ value: Double) {
+    public mutating func add(_ name: String, _ value: Double) {
         key(name)
         Self.appendNumber(value, to: &text)
     }
 
-    package mutating func add(_ name: String, _ value: Bool) {
+    public mutating func add(_ name: String, _ value: Bool) {
         key(name)
         text += value ? "true" : "false"
     }
 
     /// An array of values already written as JSON (`{"a":1}`), in order.
-    package mutating func add(_ name: String, rawValues values: [String]) {
+    public mutating func add(_ name: String, rawValues values: [String]) {
         key(name)
         text += "["
         for (index, value) in values.enumerated() {
@@ -45,7 +45,7 @@ package struct JSONObject: Sendable {
         text += "]"
     }
 
-    package mutating func add(_ name: String, _ values: [String]) {
+    public mutating func add(_ name: String, _ values: [String]) {
         key(name)
         text += "["
         for (index, value) in values.enumerated() {
@@ -57,12 +57,12 @@ package struct JSONObject: Sendable {
 
     /// A value as a batch item gave it: numbers keep their exact text,
     /// objects keep their members' order.
-    package mutating func add(_ name: String, _ value: JSONLineParser.Value) {
+    public mutating func add(_ name: String, _ value: JSONLineParser.Value) {
         key(name)
         Self.appendValue(value, to: &text)
     }
 
-    package static func appendValue(_ value: JSONLineParser.Value, to text: inout String) {
+    public static func appendValue(_ value: JSONLineParser.Value, to text: inout String) {
         switch value {
         case .null: text += "null"
         case .bool(let bool): text += bool ? "true" : "false"
@@ -89,28 +89,28 @@ package struct JSONObject: Sendable {
 
     /// A field only when the value is there (and, for a number, finite:
     /// JSON has no infinity), as `Encodable` leaves out nil.
-    package mutating func addIfPresent(_ name: String, _ value: Double?) {
+    public mutating func addIfPresent(_ name: String, _ value: Double?) {
         if let value, value.isFinite { add(name, value) }
     }
 
     /// A field only when the value is there.
-    package mutating func addIfPresent(_ name: String, _ value: String?) {
+    public mutating func addIfPresent(_ name: String, _ value: String?) {
         if let value { add(name, value) }
     }
 
     /// A field only when the value is there.
-    package mutating func addIfPresent(_ name: String, _ value: Int?) {
+    public mutating func addIfPresent(_ name: String, _ value: Int?) {
         if let value { add(name, value) }
     }
 
     /// A nested object.
-    package mutating func add(_ name: String, _ object: JSONObject) {
+    public mutating func add(_ name: String, _ object: JSONObject) {
         key(name)
         text += object.text + "}"
     }
 
     /// An array of objects.
-    package mutating func add(_ name: String, _ objects: [JSONObject]) {
+    public mutating func add(_ name: String, _ objects: [JSONObject]) {
         key(name)
         text += "["
         for (index, object) in objects.enumerated() {
@@ -121,11 +121,11 @@ package struct JSONObject: Sendable {
     }
 
     /// The object and its line ending.
-    package var line: String { text + "}\n" }
+    public var line: String { text + "}\n" }
 
     /// Whole numbers without a fraction (`1`, not `1.0`), others in Swift's
     /// shortest round-trip form (`0.445`); JSON has no infinity or NaN.
-    package static func appendNumber(_ value: Double, to text: inout String) {
+    public static func appendNumber(_ value: Double, to text: inout String) {
         guard value.isFinite else {
             text += "null"
             return
@@ -137,7 +137,7 @@ package struct JSONObject: Sendable {
         }
     }
 
-    package static func appendString(_ value: String, to text: inout String) {
+    public static func appendString(_ value: String, to text: inout String) {
         text += "\""
         // What needs escaping is ASCII, plus the line separators U+0085,
         // U+2028 and U+2029 (valid JSON, but line breaks to many readers, so

@@ -44,6 +44,12 @@ struct CheckPush: ListsExitStatuses {
         valueName: "seconds"))
     var now: Int?
 
+    // Unconditional: `-300` is the offset, not an option.
+    @Option(name: .customLong("clock-offset"), parsing: .unconditional, help: ArgumentHelp(
+        "How many whole seconds the phone's clock is ahead of the server's (negative: behind), as its recent pushes show; a push is late past 120 s beyond it (default: 0).",
+        valueName: "seconds"))
+    var clockOffset: Int?
+
     @Option(help: ArgumentHelp(
         "The merchant's settings file as the app writes it in the App Group (announce-settings.json: announcements, this-phone-announces, quiet-hours, minimum-fen); default: none, which announces everything.",
         valueName: "file"))
@@ -70,6 +76,9 @@ struct CheckPush: ListsExitStatuses {
         }
         if let now, now < 0 { throw ValidationError("--now must be whole seconds since 1970, not \(now)") }
         if settings == "-" { throw ValidationError("--settings takes a file; standard input is the push's") }
+        if let clockOffset, abs(clockOffset) > 366 * 86_400 {
+            throw ValidationError("--clock-offset must be within a year, not \(clockOffset) s")
+        }
         if let utcOffset, Self.seconds(utcOffset: utcOffset) == nil {
             throw ValidationError("--utc-offset must be +HH:MM or -HH:MM within 14 hours, not '\(MessageText.escaped(utcOffset))'")
         }
@@ -106,7 +115,7 @@ struct CheckPush: ListsExitStatuses {
         let timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? .current
         let check = PushCheck(pack: devicePack, soundHosts: hosts, settingsFile: settingsFile, timeZone: timeZone)
         if let note = check.settingsNote { Console.error(note) }
-        let decision = check.decide(fields, now: clock, seen: Set(seen))
+        let decision = check.decide(fields, now: clock, seen: Set(seen), clockOffset: Double(clockOffset ?? 0))
         Console.write(json ? Self.jsonLine(decision, fields: fields, service: detected) : Self.text(decision, fields: fields, service: detected))
         Console.flush()
         if let problem = fields.messageProblem { throw Console.fail(problem) }

@@ -23,7 +23,7 @@ struct Till: ListsExitStatuses {
               ringer: "silent"; focus: "on"; volume: "media" (0 to 1);
               interruption: "phase" (began, ended), "shouldResume", "reason" (default, appWasSuspended);
               clock: "offset" (the phone's clock minus true time, seconds);
-              settings: the keys of announce-settings.json, "till-mode" and "time-sensitive" (true when absent).
+              settings: the keys of announce-settings.json ("till-mode" among them), and "time-sensitive" (the phone allows time-sensitive notifications; true when absent).
             The events run through the phone's own decisions (the extension's policy and pack, the app's TillModel) and what iOS does between them. The day starts with the app killed, the ring switch on, no Focus, media volume 1, the clock right and the merchant's defaults (or --settings). Printed: one line per payment, in the order they arrived: id, amount, what was heard (in-app, notification, fallback, none), when (true time) and why; with --json one object a line with "id", "amount", "heard", "at", "arrived", "times" and "reason".
 
             A line that is not an event (not JSON, an unknown event or field, a wrong type, a time before the line above it) gets one line naming its number and the problem on standard error, nothing else, and the day goes on without it; the status is then 65.

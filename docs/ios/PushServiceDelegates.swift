@@ -1,0 +1,112 @@
+import UIKit
+import UserNotifications
+
+/// The push service's own callbacks in the app, forwarded to the one
+/// decision (`TillController`, `TillModel`). Two things reach the app past
+/// the notification centre's delegate:
+///
+/// - **A push SDK that takes the delegate.** JPush hands notifications that
+///   arrive with the app open to its own `JPUSHRegisterDelegate`
+///   (`jpushNotificationCenter(_:willPresent:withCompletionHandler:)`), and
+///   Tencent Push to `XGPushDelegate` (`xgPushDidReceiveRemoteNotification`);
+///   the notification centre has one delegate, so those callbacks forward
+///   to the same `present`.
+/// - **The service's own connection.** Getui delivers to an app that is
+///   online over its own connection (a transmission message,
+///   `geTuiSdkDidReceiveSlience` with `fromGetui` true), not through APNs:
+///   no extension runs. Tencent Push does the same unless the push prefers
+///   APNs (the route sends `tpns_online_push_type` 1). Those go to
+///   `vendorMessage`, which renders from the pack in the app and says it
+///   through the same queue, once by its `announce-id` whichever channel
+///   comes first.
+///
+/// Only the service whose flag the app sets (Active Compilation Conditions)
+/// is compiled, so this file compiles against none of the SDKs. Spellings
+/// are those of each service's Swift demo (docs/IOS.md, "Push services").
+enum PushServiceDelegates {
+    /// Registers the service's SDK with `delegate`; true when the SDK took
+    /// the notification centre's delegate (then `AppDelegate` must not).
+    @MainActor
+    static func start(_ delegate: AppDelegate, launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        #if ANNOUNCE_JPUSH
+        let entity = JPUSHRegisterEntity()
+        entity.types = Int(JPAuthorizationOptions.alert.rawValue | JPAuthorizationOptions.sound.rawValue | JPAuthorizationOptions.badge.rawValue)
+        JPUSHService.register(forRemoteNotificationConfig: entity, delegate: delegate)
+        JPUSHService.setup(withOption: launchOptions, appKey: PushServiceKeys.jpushAppKey, channel: "App Store", apsForProduction: true)
+        return true
+        #elseif ANNOUNCE_GETUI
+        GeTuiSdk.start(withAppId: PushServiceKeys.getuiAppID, appKey: PushServiceKeys.getuiAppKey, appSecret: PushServiceKeys.getuiAppSecret, delegate: delegate)
+        // Getui's demo lets the app keep the notification centre's delegate.
+        return false
+        #elseif ANNOUNCE_TPNS
+        XGPush.defaultManager().startXG(withAccessID: PushServiceKeys.tpnsAccessID, accessKey: PushServiceKeys.tpnsAccessKey, delegate: delegate)
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// The device token, for SDKs that want it handed over.
+    static func registered(_ deviceToken: Data) {
+        #if ANNOUNCE_JPUSH
+        JPUSHService.registerDeviceToken(deviceToken)
+        #endif
+    }
+}
+
+#if ANNOUNCE_JPUSH
+extension AppDelegate: JPUSHRegisterDelegate {
+    func jpushNotificationCenter(
+        _ center: UNUserNotificationCenter!, willPresent notification: UNNotification!,
+        withCompletionHandler completionHandler: ((Int) -> Void)!
+    ) {
+        let arrival = TillController.Arrival(notification.request.content.userInfo, channel: .apns)
+        Task { @MainActor in completionHandler(Int(TillController.shared.present(arrival).rawValue)) }
+    }
+
+    func jpushNotificationCenter(
+        _ center: UNUserNotificationCenter!, didReceive response: UNNotificationResponse!, withCompletionHandler completionHandler: (() -> Void)!
+    ) {
+        completionHandler()
+    }
+
+    func jpushNotificationCenter(_ center: UNUserNotificationCenter!, openSettingsFor notification: UNNotification!) {}
+
+    func jpushNotificationAuthorization(_ status: JPAuthorizationStatus, withInfo info: [AnyHashable: Any]!) {}
+}
+#endif
+
+#if ANNOUNCE_GETUI
+extension AppDelegate: GeTuiSdkDelegate {
+    /// A transmission message. `fromGetui`: over Getui's own connection (no
+    /// extension ran), else the APNs push the extension already announced.
+    func geTuiSdkDidReceiveSlience(
+        _ userInfo: [AnyHashable: Any], fromGetui: Bool, offLine: Bool, appId: String?, taskId: String?, msgId: String?,
+        fetchCompletionHandler completionHandler: ((UIBackgroundFetchResult) -> Void)? = nil
+    ) {
+        if fromGetui {
+            let arrival = TillController.Arrival(userInfo, channel: .vendor)
+            Task { @MainActor in TillController.shared.vendorMessage(arrival) }
+        }
+        completionHandler?(.noData)
+    }
+}
+#endif
+
+#if ANNOUNCE_TPNS
+extension AppDelegate: XGPushDelegate {
+    /// Tencent Push's one callback for a notification shown with the app
+    /// open (a `UNNotification`) and for a message over its own channel (a
+    /// dictionary whose `xg.msgtype` is 2).
+    func xgPushDidReceiveRemoteNotification(_ notification: Any, withCompletionHandler completionHandler: ((UInt) -> Void)? = nil) {
+        if let notification = notification as? UNNotification {
+            let arrival = TillController.Arrival(notification.request.content.userInfo, channel: .apns)
+            Task { @MainActor in completionHandler?(TillController.shared.present(arrival).rawValue) }
+        } else if let userInfo = notification as? [AnyHashable: Any] {
+            let arrival = TillController.Arrival(userInfo, channel: .vendor)
+            Task { @MainActor in TillController.shared.vendorMessage(arrival) }
+            completionHandler?(0)
+        }
+    }
+}
+#endif

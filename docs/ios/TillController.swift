@@ -1,0 +1,245 @@
+import AVFoundation
+import UIKit
+import UserNotifications
+
+/// The app's side of what the merchant hears: every event the app sees goes
+/// into one `TillModel` (the tested, Foundation-only decision), and this
+/// class carries out what it answers: present a notification with or
+/// without its sound, play a file of the App Group's `Library/Sounds` with
+/// AVAudioPlayer, stop, post a payment again with its own sound, deliver a
+/// payment that came through the push service's own connection, keep the
+/// screen awake, count. It decides nothing itself. Each event is also kept
+/// in the App Group's log of the day (`TillLog`), for the status screen to
+/// share and `announce till` to replay. Main thread only.
+@MainActor
+final class TillController: NSObject, AVAudioPlayerDelegate {
+    static let shared = TillController()
+
+    private var model: TillModel
+    private var player: AVAudioPlayer?
+    private var volumeObservation: NSKeyValueObservation?
+    /// The answer to the `willPresent` being decided.
+    private var presentation: UNNotificationPresentationOptions = [.banner, .list, .sound]
+
+    override init() {
+        let folder = AnnounceConfiguration.soundFolder()
+        model = TillModel(fallback: AnnounceConfiguration.fallbackSoundName, isInFolder: { folder?.hasFile(named: $0) ?? false })
+        super.init()
+    }
+
+    /// Starts listening: the app's state, the lock, the media volume,
+    /// interruptions. Called once, at launch.
+    func start() {
+        let center = NotificationCenter.default
+        let events: [(Notification.Name, @MainActor () -> Void)] = [
+            (UIApplication.didBecomeActiveNotification, { [unowned self] in appState(.active) }),
+            (UIApplication.willResignActiveNotification, { [unowned self] in appState(.inactive) }),
+            (UIApplication.didEnterBackgroundNotification, { [unowned self] in appState(.background) }),
+            (UIApplication.willTerminateNotification, { [unowned self] in appState(.killed) }),
+            // With a passcode, the App Group's protected data goes away when
+            // the phone locks and comes back when it is unlocked.
+            (UIApplication.protectedDataWillBecomeUnavailableNotification, { [unowned self] in locked(true) }),
+            (UIApplication.protectedDataDidBecomeAvailableNotification, { [unowned self] in locked(false) }),
+        ]
+        for (name, action) in events {
+            center.addObserver(forName: name, object: nil, queue: .main) { _ in MainActor.assumeIsolated { action() } }
+        }
+        center.addObserver(forName: AVAudioSession.interruptionNotification, object: AVAudioSession.sharedInstance(), queue: .main) { note in
+            guard let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt,
+                  let type = AVAudioSession.InterruptionType(rawValue: raw)
+            else { return }
+            let reason = (note.userInfo?[AVAudioSessionInterruptionReasonKey] as? UInt).flatMap(AVAudioSession.InterruptionReason.init)
+            let resume = (note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt).map {
+                AVAudioSession.InterruptionOptions(rawValue: $0).contains(.shouldResume)
+            } ?? false
+            MainActor.assumeIsolated { TillController.shared.interruption(began: type == .began, shouldResume: resume, reason: reason) }
+        }
+        volumeObservation = AVAudioSession.sharedInstance().observe(\.outputVolume, options: [.initial, .new]) { session, _ in
+            let volume = Double(session.outputVolume)
+            Task { @MainActor in TillController.shared.handle(.mediaVolume(volume), log: ("volume", [("media", volume)])) }
+        }
+        let settings = AnnounceConfiguration.settingsFile()?.read().settings ?? MerchantSettings()
+        tillMode(settings.tillMode)
+    }
+
+    private var uptime: TimeInterval { ProcessInfo.processInfo.systemUptime }
+
+    // MARK: - Events in
+
+    /// What the app reads of a notification or a message where it arrives,
+    /// so that nothing that is not `Sendable` (`UNNotification`, its
+    /// `userInfo`) crosses to the main actor.
+    struct Arrival: Sendable {
+        /// The extension's sealed answer (``InAppPlayback/Delivered``).
+        let answer: InAppPlayback.Delivered?
+        /// The push's fields, read as the extension reads them.
+        let push: PushFields
+        /// The line of the day's log.
+        let line: String
+
+        nonisolated init(_ userInfo: [AnyHashable: Any], channel: TillEvent.Channel) {
+            answer = InAppPlayback.Delivered(userInfo: userInfo, seal: AnnounceConfiguration.answerSeal)
+            push = PushFields(userInfo: userInfo)
+            line = TillLog.push(at: Date().timeIntervalSince1970, service: AnnounceConfiguration.pushService, channel: channel, userInfo: userInfo)
+        }
+    }
+
+    /// `willPresent`, from the notification centre's delegate or the push
+    /// SDK's (JPush, Tencent Push): how to present it.
+    func present(_ arrival: Arrival) -> UNNotificationPresentationOptions {
+        if arrival.answer?.isHandOff != true { log(arrival.line) }
+        presentation = [.banner, .list, .sound]
+        carryOut(model.handle(.willPresent(arrival.answer, uptime: uptime)))
+        return presentation
+    }
+
+    /// A payment through the push service's own connection to the running
+    /// app (Getui's transmission message, Tencent Push's in-app channel): no
+    /// extension ran for it.
+    func vendorMessage(_ arrival: Arrival) {
+        log(arrival.line)
+        let push = arrival.push
+        // The record the extension claims ids in: the APNs copy of this
+        // payment, or this one after it, is silent.
+        let firstTime = push.id.flatMap { id in try? AnnounceConfiguration.recentPayments()?.claim(id, at: Date()) } != .repeated
+        carryOut(model.handle(.vendorMessage(push, firstTime: firstTime, uptime: uptime)))
+    }
+
+    func tillMode(_ on: Bool) {
+        handle(.tillMode(on, uptime: uptime), log: ("settings", [("till-mode", on)]))
+    }
+
+    private func appState(_ state: TillEvent.AppState) {
+        handle(.app(state, uptime: uptime), log: ("app", [("state", state.rawValue)]))
+    }
+
+    private func locked(_ locked: Bool) {
+        handle(.locked(locked, uptime: uptime), log: (locked ? "lock" : "unlock", []))
+    }
+
+    private func interruption(began: Bool, shouldResume: Bool, reason: AVAudioSession.InterruptionReason?) {
+        let suspended = reason == .appWasSuspended
+        let event: TillModel.Event = began
+            ? .interruptionBegan(appWasSuspended: suspended, uptime: uptime) : .interruptionEnded(uptime: uptime)
+        handle(event, log: ("interruption", [
+            ("phase", began ? "began" : "ended"), ("shouldResume", shouldResume), ("reason", suspended ? "appWasSuspended" : "default"),
+        ]))
+    }
+
+    private func handle(_ event: TillModel.Event, log line: (String, [(String, Any)])) {
+        log(TillLog.line(at: Date().timeIntervalSince1970, event: line.0, line.1))
+        carryOut(model.handle(event))
+    }
+
+    private func log(_ line: String) {
+        let now = Date().timeIntervalSince1970
+        DispatchQueue.global(qos: .utility).async { try? AnnounceConfiguration.tillLog?.append(line, at: now) }
+    }
+
+    // MARK: - Answers out
+
+    private func carryOut(_ actions: [TillModel.Action]) {
+        for action in actions {
+            switch action {
+            case .present(let withSound):
+                presentation = withSound ? [.banner, .list, .sound] : [.banner, .list]
+            case .play(let entry):
+                if !start(entry.sound) { carryOut(model.handle(.playbackFailed(uptime: uptime))) }
+            case .stop:
+                player?.delegate = nil
+                player?.stop()
+                player = nil
+            case .skip(let entry):
+                AnnounceConfiguration.log.info("not said in the app: waited past its time (\(entry.sound.count) bytes of name)")
+            case .notify(let id, let sound):
+                notify(id: id, sound: sound)
+            case .deliver(let push):
+                deliver(push)
+            case .keepScreenAwake(let awake):
+                UIApplication.shared.isIdleTimerDisabled = awake
+            case .releaseAudio:
+                try? AVAudioSession.sharedInstance().setActive(false, options: [.notifyOthersOnDeactivation])
+            case .count(let counter):
+                DispatchQueue.global(qos: .utility).async { try? AnnounceConfiguration.counters?.record(counter) }
+            }
+        }
+    }
+
+    /// Plays `name` from `Library/Sounds`; false when it cannot start.
+    private func start(_ name: String) -> Bool {
+        guard let url = AnnounceConfiguration.soundFolder()?.url(of: name) else { return false }
+        do {
+            let session = AVAudioSession.sharedInstance()
+            // .playback: not muted by the ring switch. .voicePrompt is
+            // Apple's mode for short spoken prompts, with duckOthers and
+            // interruptSpokenAudioAndMixWithOthers.
+            try session.setCategory(.playback, mode: .voicePrompt, options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
+            try session.setActive(true)
+            let player = try AVAudioPlayer(contentsOf: url)
+            player.delegate = self
+            self.player = player
+            guard player.play() else { return false }
+            // Should the player never report its end, the model hears of
+            // one shortly after the file's length.
+            DispatchQueue.main.asyncAfter(deadline: .now() + player.duration + 2) { [weak player] in
+                MainActor.assumeIsolated {
+                    guard let player, TillController.shared.player === player else { return }
+                    TillController.shared.ended(successfully: false)
+                }
+            }
+            return true
+        } catch {
+            AnnounceConfiguration.log.error("in-app playback failed: \(String(describing: error), privacy: .public)")
+            return false
+        }
+    }
+
+    nonisolated func audioPlayerDidFinishPlaying(_ player: AVAudioPlayer, successfully flag: Bool) {
+        Task { @MainActor in self.ended(successfully: flag) }
+    }
+
+    nonisolated func audioPlayerDecodeErrorDidOccur(_ player: AVAudioPlayer, error: Error?) {
+        Task { @MainActor in self.ended(successfully: false) }
+    }
+
+    private func ended(successfully: Bool) {
+        player?.delegate = nil
+        player = nil
+        carryOut(model.handle(successfully ? .playbackEnded(uptime: uptime) : .playbackFailed(uptime: uptime)))
+    }
+
+    /// Posts the payment again as a local notification, now, with `sound`.
+    private func notify(id: String?, sound: DeliverySound) {
+        let content = UNMutableNotificationContent()
+        content.title = "收款通知"
+        content.body = "收到一笔付款，请查看收款记录"
+        content.sound = AnnouncementPipeline.notificationSound(sound, critical: false, volume: nil)
+        content.userInfo = [InAppPlayback.key: InAppPlayback.Delivered(handOff: sound, id: id, seal: AnnounceConfiguration.answerSeal).userInfoValue]
+        if AnnounceConfiguration.expectsTimeSensitive { content.interruptionLevel = .timeSensitive }
+        let request = UNNotificationRequest(identifier: "announce-\(id ?? UUID().uuidString)-again", content: content, trigger: nil)
+        UNUserNotificationCenter.current().add(request) { error in
+            if let error { AnnounceConfiguration.log.error("payment not posted again: \(String(describing: error), privacy: .public)") }
+        }
+    }
+
+    /// A payment from the service's own connection: decided and rendered as
+    /// the extension does, in the app, then back to the model.
+    private func deliver(_ push: PushFields) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            // File locks off the main thread.
+            let settings = AnnounceConfiguration.merchantSettings().settings
+            let lateness = AnnounceConfiguration.policy.lateness(
+                of: push, now: Date(), clock: AnnounceConfiguration.clockCheck, boot: AnnounceConfiguration.bootTime())
+            AnnouncementPipeline.run(
+                push, now: Date(), recent: nil, settings: settings, clockBaseline: lateness.baseline, attach: { _ in }
+            ) { outcome in
+                let sound = AnnouncementPipeline.deliverySound(for: outcome)
+                Task { @MainActor in
+                    let uptime = ProcessInfo.processInfo.systemUptime
+                    TillController.shared.carryOut(
+                        TillController.shared.model.handle(.rendered(push, sound: sound, age: lateness.age, uptime: uptime)))
+                }
+            }
+        }
+    }
+}
