@@ -90,6 +90,8 @@ public struct TillDay: Sendable {
     private var durations: [String: Double] = [:]
     private var playing: (entry: TillModel.Entry, started: Double, ends: Double)?
     private var pendingVendor: [(push: PushFields, payment: String, at: Double)] = []
+    /// Local notifications the app posted to come later, earliest first.
+    private var scheduled: [(at: Double, id: String, sound: DeliverySound)] = []
     /// The payment being presented, and its sound, for `.present`.
     private var presenting: (payment: String, sound: DeliverySound, passive: Bool, critical: Bool)?
     private var lines = 0
@@ -170,9 +172,12 @@ public struct TillDay: Sendable {
         }
     }
 
-    /// Ends the day: the file playing is said to its end.
+    /// Ends the day: the file playing is said to its end, and what the app
+    /// posted for later arrives.
     public mutating func finish() {
-        if let playing { advance(to: playing.ends) }
+        while playing != nil || !scheduled.isEmpty {
+            advance(to: max(playing?.ends ?? 0, scheduled.last?.at ?? 0))
+        }
         for entry in model.waiting {
             if let id = entry.id { note(id, reason: "still waiting in the app at the end of the day (an interruption that did not end)") }
         }
@@ -185,13 +190,23 @@ public struct TillDay: Sendable {
     /// The phone's clock.
     private var phoneClock: Date { Date(timeIntervalSince1970: (now ?? 0) + offset) }
 
-    /// Lets files playing before `time` end.
+    /// Lets files playing before `time` end, and notifications the app
+    /// posted for later arrive, in the order they happen.
     private mutating func advance(to time: Double) {
-        while let current = playing, current.ends <= time {
-            now = current.ends
-            playing = nil
-            hearInApp(current.entry, at: current.started)
-            perform(model.handle(.playbackEnded(uptime: uptime)))
+        while true {
+            let ends = playing.map(\.ends) ?? .infinity
+            let posted = scheduled.first?.at ?? .infinity
+            guard min(ends, posted) <= time else { break }
+            if let current = playing, ends <= posted {
+                now = current.ends
+                playing = nil
+                hearInApp(current.entry, at: current.started)
+                perform(model.handle(.playbackEnded(uptime: uptime)))
+            } else {
+                let notification = scheduled.removeFirst()
+                now = notification.at
+                postNow(id: notification.id, sound: notification.sound)
+            }
         }
         now = time
     }
@@ -364,15 +379,13 @@ public struct TillDay: Sendable {
                     note(id, reason: "cut while the app said it")
                 }
                 playing = nil
-            case .notify(let id, let sound):
+            case .notify(let id, let sound, let after):
                 guard let id else { continue }
-                if model.isInForeground {
-                    presenting = (id, sound, false, false)
-                    let answer = InAppPlayback.Delivered(handOff: sound, id: id, seal: nil)
-                    perform(model.handle(.willPresent(answer, uptime: uptime)))
-                    presenting = nil
+                if after > 0 {
+                    scheduled.append(((now ?? 0) + after, id, sound))
+                    scheduled.sort { $0.at < $1.at }
                 } else {
-                    hearNotification(id, sound: sound, passive: false, critical: false)
+                    postNow(id: id, sound: sound)
                 }
             case .deliver(let push):
                 guard let key = push.id else { continue }
@@ -386,6 +399,18 @@ public struct TillDay: Sendable {
             case .count, .keepScreenAwake, .releaseAudio:
                 continue
             }
+        }
+    }
+
+    /// A local notification the app posted arrives now.
+    private mutating func postNow(id: String, sound: DeliverySound) {
+        if model.isInForeground {
+            presenting = (id, sound, false, false)
+            let answer = InAppPlayback.Delivered(handOff: sound, id: id, seal: nil)
+            perform(model.handle(.willPresent(answer, uptime: uptime)))
+            presenting = nil
+        } else {
+            hearNotification(id, sound: sound, passive: false, critical: false)
         }
     }
 

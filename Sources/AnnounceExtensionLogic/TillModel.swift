@@ -62,6 +62,10 @@ struct TillModel: Sendable {
         /// A payment's expiry: the policy's maximum age. One whose age (when
         /// the extension decided) and wait together pass it is not said.
         var maximumAge: TimeInterval = 120
+        /// How far apart payments handed on together to notifications are
+        /// posted: an announcement fits the 6 s budget, and iOS cuts a
+        /// notification's sound when the next one comes.
+        var handOffSpacing: TimeInterval = 6.5
     }
 
     /// One payment waiting to be said in the app.
@@ -104,9 +108,11 @@ struct TillModel: Sendable {
         /// This payment is not said: it waited past its deadline
         /// (``Entry/deadline(_:)``). For the log.
         case skip(Entry)
-        /// Post the payment again as a local notification, now, with this
-        /// sound (`hand-off` in its answer, so the app presents it as it is).
-        case notify(id: String?, sound: DeliverySound)
+        /// Post the payment again as a local notification with this sound,
+        /// `after` seconds from now (`hand-off` in its answer, so the app
+        /// presents it as it is). Several handed on together are spaced by
+        /// ``Limits/handOffSpacing`` so that their sounds do not cut each other.
+        case notify(id: String?, sound: DeliverySound, after: TimeInterval = 0)
         /// Decide and render this payment as the extension does
         /// (`AnnouncementPipeline.run`, in the app, without claiming its id
         /// again), then send ``Event/rendered(_:sound:age:uptime:)``.
@@ -343,11 +349,13 @@ struct TillModel: Sendable {
             }
             playing = nil
             waiting = []
+            var after: TimeInterval = 0
             for entry in handed {
-                if uptime > entry.deadline(limits) {
+                if uptime + after > entry.deadline(limits) {
                     actions += [.count(.inAppStale), .skip(entry)]
                 } else {
-                    actions += [.count(.handedToNotification), .notify(id: entry.id, sound: .named(entry.sound))]
+                    actions += [.count(.handedToNotification), .notify(id: entry.id, sound: .named(entry.sound), after: after)]
+                    after += limits.handOffSpacing
                 }
             }
             if !handed.isEmpty { actions.append(.releaseAudio) }

@@ -223,8 +223,8 @@ import Testing
         #expect(actions == [
             .keepScreenAwake(false), .stop,
             .count(.handedToNotification), .notify(id: "L0", sound: .named(name("1"))),
-            .count(.handedToNotification), .notify(id: "L1", sound: .named(name("2"))),
-            .count(.handedToNotification), .notify(id: "L2", sound: .named(name("3"))),
+            .count(.handedToNotification), .notify(id: "L1", sound: .named(name("2")), after: 6.5),
+            .count(.handedToNotification), .notify(id: "L2", sound: .named(name("3")), after: 13),
             .releaseAudio,
         ])
         #expect(till.waiting.isEmpty && till.playing == nil)
