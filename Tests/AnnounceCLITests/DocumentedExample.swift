@@ -12,6 +12,7 @@ import Foundation
 /// Paths do not depend on the machine: each block runs in a fresh scratch
 /// folder that the documents call `/home/me` (the current folder and
 /// `$HOME`); `/srv/…` in a command is a folder inside that scratch folder too.
+/// The days of docs/days are in that folder, under their own names.
 /// Output shows both under those fixed names.
 struct DocumentedExample {
     /// The document, relative to the package root.
@@ -135,6 +136,11 @@ final class ExampleRunner {
         scratch = try ScratchFolder("docs")
         homeURL = try scratch.folder("home/me").resolvingSymlinksInPath()
         try scratch.folder("srv")
+        // The days docs/IOS.md plays (docs/days), as a reader who saved them has them.
+        let days = RepositoryPaths.file("docs/days")
+        for name in try FileManager.default.contentsOfDirectory(atPath: days.path) where name.hasSuffix(".jsonl") {
+            try FileManager.default.copyItem(at: days.appendingPathComponent(name), to: homeURL.appendingPathComponent(name))
+        }
     }
 
     func remove() { scratch.remove() }
