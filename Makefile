@@ -96,7 +96,7 @@ bench: build
 # Coverage-guided fuzzing (libFuzzer, AddressSanitizer) of the amount, batch
 # line and voice manifest parsers, of the manifest's worst-case search, of
 # the device voice pack reader and the phone's renderer on what it accepts,
-# and of the push arrival reader (every push service's shape):
+# of the push arrival reader (every push service's shape), and of a merchant's day played through the phone's decisions (announce till):
 # FUZZ_SECONDS per target, seeds from scripts/fuzz/corpus. Fails on any
 # finding (a trap, a leak, 10 s or 2 GB for one input); the input is kept in
 # .build-fuzz/findings, and `.build/debug/FuzzManifest FILE` replays it.

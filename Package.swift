@@ -99,6 +99,7 @@ let package = Package(
         .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport", "AnnounceStudio"], path: "Tests/Fuzz/FuzzManifest"),
         .executableTarget(name: "FuzzPack", dependencies: ["FuzzSupport", "AnnounceEngine"], path: "Tests/Fuzz/FuzzPack"),
         .executableTarget(name: "FuzzPushArrival", dependencies: ["FuzzSupport", "AnnounceWire"], path: "Tests/Fuzz/FuzzPushArrival"),
+        .executableTarget(name: "FuzzTillDay", dependencies: ["FuzzSupport", "AnnounceExtensionLogic"], path: "Tests/Fuzz/FuzzTillDay"),
         // What every test target shares: running processes with a time limit,
         // scratch folders, a seeded generator, the package's own paths.
         .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets (FuzzAmount, FuzzBatchLine, FuzzManifest, FuzzPack,
-# FuzzPushArrival: targets of the package itself, sources in
+# FuzzPushArrival, FuzzTillDay: targets of the package itself, sources in
 # Tests/Fuzz) with
 # libFuzzer and AddressSanitizer and runs each for FUZZ_SECONDS (default 60)
 # on a scratch copy of its committed seed corpus (with the dictionary of its
@@ -22,7 +22,7 @@ FUZZ=scripts/fuzz
 # be a few kilobytes, and its seeds hold one of 500 clips; a device voice
 # pack's seeds are about 110 kB (scripts/fuzz/make-pack-seeds.sh); a push is
 # refused over 4096 bytes, and inputs a little over reach that refusal.
-ALL="FuzzAmount:amount:4096 FuzzBatchLine:batch-line:4096 FuzzManifest:manifest:65536 FuzzPack:pack:131072 FuzzPushArrival:push-arrival:6144"
+ALL="FuzzAmount:amount:4096 FuzzBatchLine:batch-line:4096 FuzzManifest:manifest:65536 FuzzPack:pack:131072 FuzzPushArrival:push-arrival:6144 FuzzTillDay:till-day:65536"
 
 if [ "${1:-}" = "--replay" ]; then
     bin=$("$SWIFT" build --show-bin-path)
