@@ -14,7 +14,7 @@ import UserNotifications
 struct AnnouncementStatusView: View {
     @StateObject private var status = AnnouncementStatus()
     @Environment(\.scenePhase) private var phase
-    @State private var sharing: URL?
+    @State private var sharing: SharedFile?
 
     var body: some View {
         NavigationView {
@@ -31,7 +31,7 @@ struct AnnouncementStatusView: View {
                     ForEach(status.summary, id: \.self) { Text($0) }
                 }
                 Section {
-                    Button("分享今天的播报记录") { sharing = status.shareDay() }
+                    Button("分享今天的播报记录") { Task { sharing = await status.shareDay() } }
                 } footer: {
                     Text("没听到某笔到账时，把记录发给技术支持：用 announce till 重放即可知道原因。")
                 }
@@ -43,7 +43,7 @@ struct AnnouncementStatusView: View {
             }
             .navigationTitle("收款播报")
         }
-        .sheet(item: $sharing) { ShareSheet(items: [$0]) }
+        .sheet(item: $sharing) { ShareSheet(items: [$0.url]) }
         .task { await status.refresh() }
         .onChange(of: phase) { newPhase in
             if newPhase == .active { Task { await status.refresh() } }
@@ -84,15 +84,19 @@ final class AnnouncementStatus: ObservableObject {
     }
 
     /// The last day's events as a file to share; nil when there are none.
-    func shareDay() -> URL? {
-        guard let day = AnnounceConfiguration.tillLog?.lastDay(now: Date().timeIntervalSince1970), !day.isEmpty else { return nil }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("announce-day.jsonl")
-        do {
-            try Data(day.utf8).write(to: url, options: .atomic)
-            return url
-        } catch {
-            return nil
-        }
+    /// Read, parsed and written off the main thread: the log may hold half
+    /// a megabyte.
+    func shareDay() async -> SharedFile? {
+        await Task.detached(priority: .userInitiated) { () -> SharedFile? in
+            guard let day = AnnounceConfiguration.tillLog?.lastDay(now: Date().timeIntervalSince1970), !day.isEmpty else { return nil }
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("announce-day.jsonl")
+            do {
+                try Data(day.utf8).write(to: url, options: .atomic)
+                return SharedFile(url: url)
+            } catch {
+                return nil
+            }
+        }.value
     }
 
     /// Writes `settings` for the extension's next push; says so when it
@@ -152,6 +156,10 @@ struct ShareSheet: UIViewControllerRepresentable {
     func updateUIViewController(_ controller: UIActivityViewController, context: Context) {}
 }
 
-extension URL: @retroactive Identifiable {
-    public var id: String { absoluteString }
+/// A file for the share sheet: `sheet(item:)` needs an `Identifiable` item,
+/// and a conformance of `URL` itself would be a retroactive one that
+/// Foundation may one day add too.
+struct SharedFile: Identifiable, Sendable {
+    let url: URL
+    var id: URL { url }
 }

@@ -23,9 +23,11 @@ final class AppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCent
         TillController.shared.start()
         Task { @MainActor in
             let center = UNUserNotificationCenter.current()
-            let granted = (try? await center.requestAuthorization(options: [.alert, .sound, .badge])) ?? false
-            // Without .sound the banner still shows but nothing is said.
-            if granted { UIApplication.shared.registerForRemoteNotifications() }
+            _ = try? await center.requestAuthorization(options: [.alert, .sound, .badge])
+            // Registering does not need the merchant's permission: the token
+            // goes to the backend either way, with the device report that
+            // says when notifications are turned off.
+            UIApplication.shared.registerForRemoteNotifications()
         }
         // The extension keeps the folder bounded as it delivers and installs
         // the fallback with its first push; the app does both as soon as it

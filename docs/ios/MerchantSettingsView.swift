@@ -39,7 +39,8 @@ struct MerchantSettingsView: View {
         .onReceive(status.$settingsRead) { read in if read { minimum = status.settings.minimumFieldText } }
     }
 
-    private func binding(_ key: WritableKeyPath<MerchantSettings, Bool>) -> Binding<Bool> {
+    // Binding's get and set are `@Sendable`: what they capture is too.
+    private func binding(_ key: WritableKeyPath<MerchantSettings, Bool> & Sendable) -> Binding<Bool> {
         Binding(get: { status.settings[keyPath: key] }, set: { value in
             var settings = status.settings
             settings[keyPath: key] = value
@@ -57,7 +58,7 @@ struct MerchantSettingsView: View {
     }
 
     /// A time of day for the picker, as a date today in the phone's time zone.
-    private func time(of minute: Int, _ make: @escaping (Int) -> MerchantSettings.QuietHours?) -> Binding<Date> {
+    private func time(of minute: Int, _ make: @escaping @Sendable (Int) -> MerchantSettings.QuietHours?) -> Binding<Date> {
         Binding(get: {
             Calendar.current.date(bySettingHour: minute / 60, minute: minute % 60, second: 0, of: Date()) ?? Date()
         }, set: { date in

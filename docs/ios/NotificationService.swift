@@ -110,9 +110,9 @@ private final class Handback: @unchecked Sendable {
             outcome: outcome, sound: sound, id: push.id, seal: AnnounceConfiguration.answerSeal, age: age
         ).userInfoValue
         content.userInfo = userInfo
-        let content = self.content
-        let handler = self.handler
-        let gate = gates.gate(handBack: { handler(content) }, afterwards: {
+        // The content and its handler are not Sendable: the gate holds this
+        // object, which hands them back once (see the type's comment).
+        let gate = gates.gate(handBack: { self.handOver() }, afterwards: {
             do {
                 try AnnounceConfiguration.counters?.record(outcome.counter)
             } catch {
@@ -123,5 +123,10 @@ private final class Handback: @unchecked Sendable {
         })
         PushServiceReceipts.report(request) { gate.open() }
         DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + HandbackGates.cap) { gate.open() }
+    }
+
+    /// The notification, to iOS: called once, by the gate.
+    private func handOver() {
+        handler(content)
     }
 }

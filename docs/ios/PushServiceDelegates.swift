@@ -54,25 +54,35 @@ enum PushServiceDelegates {
     }
 }
 
+// The SDKs' delegate protocols are not main-actor isolated and their
+// callbacks may come off the main thread, so each is `nonisolated`, as
+// `AppDelegate`'s willPresent is: what it reads crosses as a Sendable
+// `Arrival`. A completion block the
+// SDK declares without `@Sendable` is carried to the main actor as
+// `nonisolated(unsafe)`: nothing else holds or calls it, and it is called
+// once, there.
+
 #if ANNOUNCE_JPUSH
 extension AppDelegate: JPUSHRegisterDelegate {
-    func jpushNotificationCenter(
+    nonisolated func jpushNotificationCenter(
         _ center: UNUserNotificationCenter!, willPresent notification: UNNotification!,
         withCompletionHandler completionHandler: ((Int) -> Void)!
     ) {
         let arrival = TillController.Arrival(notification.request.content.userInfo, channel: .apns)
-        Task { @MainActor in completionHandler(Int(TillController.shared.present(arrival).rawValue)) }
+        nonisolated(unsafe) let complete = completionHandler
+        // JPush's completion takes the options' raw value as an Int.
+        Task { @MainActor in complete?(Int(TillController.shared.present(arrival).rawValue)) }
     }
 
-    func jpushNotificationCenter(
+    nonisolated func jpushNotificationCenter(
         _ center: UNUserNotificationCenter!, didReceive response: UNNotificationResponse!, withCompletionHandler completionHandler: (() -> Void)!
     ) {
         completionHandler()
     }
 
-    func jpushNotificationCenter(_ center: UNUserNotificationCenter!, openSettingsFor notification: UNNotification!) {}
+    nonisolated func jpushNotificationCenter(_ center: UNUserNotificationCenter!, openSettingsFor notification: UNNotification!) {}
 
-    func jpushNotificationAuthorization(_ status: JPAuthorizationStatus, withInfo info: [AnyHashable: Any]!) {}
+    nonisolated func jpushNotificationAuthorization(_ status: JPAuthorizationStatus, withInfo info: [AnyHashable: Any]!) {}
 }
 #endif
 
@@ -80,7 +90,7 @@ extension AppDelegate: JPUSHRegisterDelegate {
 extension AppDelegate: GeTuiSdkDelegate {
     /// A transmission message. `fromGetui`: over Getui's own connection (no
     /// extension ran), else the APNs push the extension already announced.
-    func geTuiSdkDidReceiveSlience(
+    nonisolated func geTuiSdkDidReceiveSlience(
         _ userInfo: [AnyHashable: Any], fromGetui: Bool, offLine: Bool, appId: String?, taskId: String?, msgId: String?,
         fetchCompletionHandler completionHandler: ((UIBackgroundFetchResult) -> Void)? = nil
     ) {
@@ -98,13 +108,18 @@ extension AppDelegate: XGPushDelegate {
     /// Tencent Push's one callback for a notification shown with the app
     /// open (a `UNNotification`) and for a message over its own channel (a
     /// dictionary whose `xg.msgtype` is 2).
-    func xgPushDidReceiveRemoteNotification(_ notification: Any, withCompletionHandler completionHandler: ((UInt) -> Void)? = nil) {
+    nonisolated func xgPushDidReceiveRemoteNotification(_ notification: Any, withCompletionHandler completionHandler: ((UInt) -> Void)? = nil) {
         if let notification = notification as? UNNotification {
             let arrival = TillController.Arrival(notification.request.content.userInfo, channel: .apns)
-            Task { @MainActor in completionHandler?(TillController.shared.present(arrival).rawValue) }
+            nonisolated(unsafe) let complete = completionHandler
+            // Tencent Push's completion takes the options' raw value as a UInt.
+            Task { @MainActor in complete?(TillController.shared.present(arrival).rawValue) }
         } else if let userInfo = notification as? [AnyHashable: Any] {
             let arrival = TillController.Arrival(userInfo, channel: .vendor)
             Task { @MainActor in TillController.shared.vendorMessage(arrival) }
+            completionHandler?(0)
+        } else {
+            // Neither: still answered, or the SDK waits on it.
             completionHandler?(0)
         }
     }

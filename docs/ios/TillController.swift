@@ -64,6 +64,13 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
 
     private var uptime: TimeInterval { ProcessInfo.processInfo.systemUptime }
 
+    /// The App Group's files (the day's log, the counters, the record of
+    /// recent payments), one at a time and in order: their locks are shared
+    /// with the extension and never waited on by the main thread, and the
+    /// log's lines stay in the order of their events (`announce till`
+    /// refuses a line earlier than the one above it).
+    private static let files = DispatchQueue(label: "announce.till.files", qos: .userInitiated)
+
     // MARK: - Events in
 
     /// What the app reads of a notification or a message where it arrives,
@@ -99,10 +106,16 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
     func vendorMessage(_ arrival: Arrival) {
         log(arrival.line)
         let push = arrival.push
-        // The record the extension claims ids in: the APNs copy of this
-        // payment, or this one after it, is silent.
-        let firstTime = push.id.flatMap { id in try? AnnounceConfiguration.recentPayments()?.claim(id, at: Date()) } != .repeated
-        carryOut(model.handle(.vendorMessage(push, firstTime: firstTime, uptime: uptime)))
+        let arrived = uptime
+        Self.files.async {
+            // The record the extension claims ids in: the APNs copy of this
+            // payment, or this one after it, is silent.
+            let firstTime = push.id.flatMap { id in try? AnnounceConfiguration.recentPayments()?.claim(id, at: Date()) } != .repeated
+            Task { @MainActor in
+                let controller = TillController.shared
+                controller.carryOut(controller.model.handle(.vendorMessage(push, firstTime: firstTime, uptime: arrived)))
+            }
+        }
     }
 
     func tillMode(_ on: Bool) {
@@ -133,7 +146,7 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
 
     private func log(_ line: String) {
         let now = Date().timeIntervalSince1970
-        DispatchQueue.global(qos: .utility).async { try? AnnounceConfiguration.tillLog?.append(line, at: now) }
+        Self.files.async { try? AnnounceConfiguration.tillLog?.append(line, at: now) }
     }
 
     // MARK: - Answers out
@@ -151,8 +164,8 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
                 player = nil
             case .skip(let entry):
                 AnnounceConfiguration.log.info("not said in the app: waited past its time (\(entry.sound.count) bytes of name)")
-            case .notify(let id, let sound):
-                notify(id: id, sound: sound)
+            case .notify(let id, let sound, let after):
+                notify(id: id, sound: sound, after: after)
             case .deliver(let push):
                 deliver(push)
             case .keepScreenAwake(let awake):
@@ -160,7 +173,7 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
             case .releaseAudio:
                 try? AVAudioSession.sharedInstance().setActive(false, options: [.notifyOthersOnDeactivation])
             case .count(let counter):
-                DispatchQueue.global(qos: .utility).async { try? AnnounceConfiguration.counters?.record(counter) }
+                Self.files.async { try? AnnounceConfiguration.counters?.record(counter) }
             }
         }
     }
@@ -178,7 +191,11 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
             let player = try AVAudioPlayer(contentsOf: url)
             player.delegate = self
             self.player = player
-            guard player.play() else { return false }
+            guard player.play() else {
+                player.delegate = nil
+                self.player = nil
+                return false
+            }
             // Should the player never report its end, the model hears of
             // one shortly after the file's length.
             DispatchQueue.main.asyncAfter(deadline: .now() + player.duration + 2) { [weak player] in
@@ -194,29 +211,43 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
         }
     }
 
+    // The player is not Sendable: only its identity crosses to the main
+    // actor, so that the end of a player already stopped ends nothing.
     nonisolated func audioPlayerDidFinishPlaying(_ player: AVAudioPlayer, successfully flag: Bool) {
-        Task { @MainActor in self.ended(successfully: flag) }
+        let finished = ObjectIdentifier(player)
+        Task { @MainActor in self.ended(finished, successfully: flag) }
     }
 
     nonisolated func audioPlayerDecodeErrorDidOccur(_ player: AVAudioPlayer, error: Error?) {
-        Task { @MainActor in self.ended(successfully: false) }
+        let failed = ObjectIdentifier(player)
+        Task { @MainActor in self.ended(failed, successfully: false) }
+    }
+
+    private func ended(_ finished: ObjectIdentifier, successfully: Bool) {
+        guard let player, ObjectIdentifier(player) == finished else { return }
+        ended(successfully: successfully)
     }
 
     private func ended(successfully: Bool) {
         player?.delegate = nil
+        // Silent if it already ended; stopped if it never said so.
+        player?.stop()
         player = nil
         carryOut(model.handle(successfully ? .playbackEnded(uptime: uptime) : .playbackFailed(uptime: uptime)))
     }
 
-    /// Posts the payment again as a local notification, now, with `sound`.
-    private func notify(id: String?, sound: DeliverySound) {
+    /// Posts the payment again as a local notification with `sound`, now
+    /// (a nil trigger) or `after` seconds from now.
+    private func notify(id: String?, sound: DeliverySound, after: TimeInterval) {
         let content = UNMutableNotificationContent()
         content.title = "收款通知"
         content.body = "收到一笔付款，请查看收款记录"
         content.sound = AnnouncementPipeline.notificationSound(sound, critical: false, volume: nil)
         content.userInfo = [InAppPlayback.key: InAppPlayback.Delivered(handOff: sound, id: id, seal: AnnounceConfiguration.answerSeal).userInfoValue]
         if AnnounceConfiguration.expectsTimeSensitive { content.interruptionLevel = .timeSensitive }
-        let request = UNNotificationRequest(identifier: "announce-\(id ?? UUID().uuidString)-again", content: content, trigger: nil)
+        // A time-interval trigger must be above 0.
+        let trigger = after > 0 ? UNTimeIntervalNotificationTrigger(timeInterval: after, repeats: false) : nil
+        let request = UNNotificationRequest(identifier: "announce-\(id ?? UUID().uuidString)-again", content: content, trigger: trigger)
         UNUserNotificationCenter.current().add(request) { error in
             if let error { AnnounceConfiguration.log.error("payment not posted again: \(String(describing: error), privacy: .public)") }
         }
