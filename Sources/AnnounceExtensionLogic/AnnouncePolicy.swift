@@ -51,6 +51,14 @@ struct AnnouncePolicy: Sendable {
         /// The app's generic sound: the push names an announcement that
         /// cannot be fetched.
         case fallback(Problem)
+
+        /// Whether a sound is due: then the phone's own rendering of the
+        /// push's message from the device voice pack comes first, whatever
+        /// `aps.sound` names (`AnnouncementPipeline.run`, ``PushCheck``).
+        var rendersFromPackFirst: Bool {
+            if case .silent = self { return false }
+            return true
+        }
     }
 
     /// Why a push plays nothing.

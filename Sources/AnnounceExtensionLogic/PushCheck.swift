@@ -139,7 +139,7 @@ public struct PushCheck: Sendable {
             }
         }
         var notRendered: String?
-        if case .silent = choice {} else {
+        if choice.rendersFromPackFirst {
             switch render(push) {
             case .success(let rendered):
                 return Decision(route: .rendered, sound: rendered.soundName, says: rendered.message.text, url: nil, reason: nil,

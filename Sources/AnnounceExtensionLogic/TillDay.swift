@@ -53,6 +53,10 @@ public struct TillDay: Sendable {
         public internal(set) var reason: String
         /// How many times a sound of it was heard.
         public internal(set) var times = 0
+        /// Whether a push of it came without `mutable-content`: iOS played
+        /// its sound as sent, and no decision of the phone's could keep a
+        /// repeat quiet (announce's routes always ask for the extension).
+        public internal(set) var bypassedExtension = false
     }
 
     /// How long a file the pack did not render is taken to last: the budget.
@@ -160,7 +164,7 @@ public struct TillDay: Sendable {
             if interruption.began {
                 perform(model.handle(.interruptionBegan(appWasSuspended: interruption.appWasSuspended, uptime: uptime)))
             } else {
-                perform(model.handle(.interruptionEnded(uptime: uptime)))
+                perform(model.handle(.interruptionEnded(shouldResume: interruption.shouldResume, uptime: uptime)))
             }
         case .clock(let offset):
             self.offset = offset
@@ -248,6 +252,7 @@ public struct TillDay: Sendable {
         guard runsExtension else {
             // iOS plays what the push names; announce's files are not installed.
             let sound: DeliverySound = push.sound == nil ? .none : .systemDefault
+            if sound != .none, let position = index[key] { payments[position].bypassedExtension = true }
             present(key, sound: sound, delivered: nil, passive: false, critical: push.isCritical,
                     silentReason: "the push has no sound and no mutable-content: its banner only")
             return
@@ -341,7 +346,7 @@ public struct TillDay: Sendable {
     private mutating func receiveVendor(_ push: PushFields, key: String) {
         var keyed = push
         keyed.id = key
-        let firstTime = push.sound == nil && push.message == nil ? true : claims.insert(key).inserted
+        let firstTime = TillModel.claims(keyed) ? claims.insert(key).inserted : true
         perform(model.handle(.vendorMessage(keyed, firstTime: firstTime, uptime: uptime)))
         if !firstTime { note(key, reason: "its announce-id was announced before (another channel, or delivered again)") }
     }

@@ -150,7 +150,9 @@ struct TillModel: Sendable {
         /// An audio interruption began; `appWasSuspended`: the reason Apple
         /// gives for one reported late, after the app was suspended.
         case interruptionBegan(appWasSuspended: Bool, uptime: TimeInterval)
-        case interruptionEnded(uptime: TimeInterval)
+        /// An audio interruption ended; `shouldResume`: the system's hint
+        /// that the app may play again (`AVAudioSession.InterruptionOptions.shouldResume`).
+        case interruptionEnded(shouldResume: Bool, uptime: TimeInterval)
         /// The file playing reached its end.
         case playbackEnded(uptime: TimeInterval)
         /// The file could not start, or stopped on a decoding error.
@@ -234,10 +236,13 @@ struct TillModel: Sendable {
             // Said again from its start when the interruption ends, if still in time.
             waiting.insert(cut, at: 0)
             return [.stop, .releaseAudio]
-        case .interruptionEnded(let uptime):
+        case .interruptionEnded(let shouldResume, let uptime):
             guard interrupted else { return [] }
             interrupted = false
-            return startNext(uptime: uptime)
+            // Without the hint, another app's audio has the session: the
+            // payments waiting go to their notifications instead of playing
+            // over it.
+            return shouldResume ? startNext(uptime: uptime) : handOff(uptime: uptime)
         case .playbackEnded(let uptime):
             guard let entry = playing else { return [] }
             playing = nil
@@ -341,28 +346,47 @@ struct TillModel: Sendable {
         var actions = screen()
         if wasForeground, !isInForeground {
             // Payments not yet said go to notifications with their own
-            // sound, now, while the app still runs; the cut one too.
-            var handed = waiting
-            if let cut = playing {
-                actions.append(.stop)
-                handed.insert(cut, at: 0)
-            }
-            playing = nil
-            waiting = []
-            var after: TimeInterval = 0
-            for entry in handed {
-                if uptime + after > entry.deadline(limits) {
-                    actions += [.count(.inAppStale), .skip(entry)]
-                } else {
-                    actions += [.count(.handedToNotification), .notify(id: entry.id, sound: .named(entry.sound), after: after)]
-                    after += limits.handOffSpacing
-                }
-            }
-            if !handed.isEmpty { actions.append(.releaseAudio) }
+            // sound while the app still runs; the cut one too.
+            actions += handOff(uptime: uptime)
         } else if !wasForeground, isInForeground {
             actions += startNext(uptime: uptime)
         }
         return actions
+    }
+
+    /// Every payment not yet said (the cut one first) posted to a
+    /// notification with its own sound, spaced by ``Limits/handOffSpacing``,
+    /// while still in time.
+    private mutating func handOff(uptime: TimeInterval) -> [Action] {
+        var actions: [Action] = []
+        var handed = waiting
+        if let cut = playing {
+            actions.append(.stop)
+            handed.insert(cut, at: 0)
+        }
+        playing = nil
+        waiting = []
+        var after: TimeInterval = 0
+        for entry in handed {
+            if uptime + after > entry.deadline(limits) {
+                actions += [.count(.inAppStale), .skip(entry)]
+            } else {
+                actions += [.count(.handedToNotification), .notify(id: entry.id, sound: .named(entry.sound), after: after)]
+                after += limits.handOffSpacing
+            }
+        }
+        if !handed.isEmpty { actions.append(.releaseAudio) }
+        return actions
+    }
+
+    /// Whether a payment through the push service's own channel claims its
+    /// `announce-id` in the App Group's record (``RecentPayments``) before
+    /// ``Event/vendorMessage(_:firstTime:uptime:)``: as the extension claims
+    /// it (``AnnouncePolicy/start(_:now:recent:folder:settings:timeZone:clockBaseline:)``),
+    /// only when it asks for a sound, so a held payment's id stays free for
+    /// its summary.
+    static func claims(_ push: PushFields) -> Bool {
+        push.sound != nil && push.id != nil
     }
 
     /// The screen's idle timer: off (kept awake) only in till mode with the

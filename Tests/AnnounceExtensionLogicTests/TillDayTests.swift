@@ -218,7 +218,7 @@ import Testing
                 case 6:
                     let began = random.next() % 2 == 0
                     lines.append(try Self.line(at, "interruption", [
-                        "phase": began ? "began" : "ended", "shouldResume": true,
+                        "phase": began ? "began" : "ended", "shouldResume": random.next() % 3 != 0,
                         "reason": random.next() % 5 == 0 ? "appWasSuspended" : "default",
                     ]))
                 case 7: lines.append(try Self.line(at, "clock", ["offset": [0, 900, -300, 60][Int(random.next() % 4)]]))

@@ -238,7 +238,7 @@ import Testing
         _ = present(delivered(try push("2", id: "s2")), in: &till, uptime: 1)
         #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 2)) == [.stop, .releaseAudio])
         // The call ends after the limit: both are skipped and counted.
-        #expect(till.handle(.interruptionEnded(uptime: 2 + till.limits.waiting)) == [
+        #expect(till.handle(.interruptionEnded(shouldResume: true, uptime: 2 + till.limits.waiting)) == [
             .count(.inAppStale), .skip(entry("1", "s1")), .count(.inAppStale), .skip(entry("2", "s2", arrived: 1)),
         ])
         #expect(till.waiting.isEmpty && till.playing == nil)
@@ -254,7 +254,7 @@ import Testing
         #expect(till.handle(.willPresent(old, uptime: 1)) == [.present(withSound: false)])
         let waited = TillModel.Entry(id: "e1", sound: name("1"), arrived: 1, age: 100)
         #expect(waited.deadline(till.limits) == 21)
-        #expect(till.handle(.interruptionEnded(uptime: 22)) == [.count(.inAppStale), .skip(waited)])
+        #expect(till.handle(.interruptionEnded(shouldResume: true, uptime: 22)) == [.count(.inAppStale), .skip(waited)])
     }
 
     @Test func anInterruptionPausesTheQueueAndItsEndReplaysTheCutPayment() throws {
@@ -264,11 +264,31 @@ import Testing
         // A payment during the call waits; nothing starts while it lasts.
         #expect(present(delivered(try push("2", id: "i2")), in: &till, uptime: 5) == [.present(withSound: false)])
         #expect(till.handle(.playbackEnded(uptime: 6)) == [])
-        #expect(till.handle(.interruptionEnded(uptime: 30)) == [.play(entry("1", "i1"))])
+        #expect(till.handle(.interruptionEnded(shouldResume: true, uptime: 30)) == [.play(entry("1", "i1"))])
         #expect(till.handle(.playbackEnded(uptime: 34)) == [.count(.playedInApp), .play(entry("2", "i2", arrived: 5))])
         // One reported late, after the app was suspended, pauses nothing.
         #expect(till.handle(.interruptionBegan(appWasSuspended: true, uptime: 35)) == [])
         #expect(till.playing == entry("2", "i2", arrived: 5))
+    }
+
+    @Test func anInterruptionEndingWithoutTheHintHandsThePaymentsToTheirNotifications() throws {
+        var till = model()
+        _ = present(delivered(try push("1", id: "r1")), in: &till, uptime: 0)
+        _ = present(delivered(try push("2", id: "r2")), in: &till, uptime: 1)
+        _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 2))
+        // Another app's audio took the session: no playing over it.
+        #expect(till.handle(.interruptionEnded(shouldResume: false, uptime: 10)) == [
+            .count(.handedToNotification), .notify(id: "r1", sound: .named(name("1"))),
+            .count(.handedToNotification), .notify(id: "r2", sound: .named(name("2")), after: 6.5),
+            .releaseAudio,
+        ])
+        #expect(till.waiting.isEmpty && till.playing == nil)
+    }
+
+    @Test func onlyAPaymentThatAsksForASoundClaimsItsIdOnTheServicesChannel() {
+        #expect(TillModel.claims(PushFields(sound: "a.caf", id: "x")))
+        #expect(!TillModel.claims(PushFields(id: "x")))
+        #expect(!TillModel.claims(PushFields(sound: "a.caf")))
     }
 
     @Test func aFileThatCannotStartIsPostedWithItsOwnSoundAndNotCountedAsSaid() throws {

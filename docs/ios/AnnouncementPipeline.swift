@@ -43,7 +43,7 @@ enum AnnouncementPipeline {
         // A sound is due (not a held, repeated or late payment): the phone's
         // own rendering of the push's message comes first, whatever
         // `aps.sound` names.
-        if case .silent = choice {} else if let folder, let rendered = renderFromPack(push, in: folder) {
+        if choice.rendersFromPackFirst, let folder, let rendered = renderFromPack(push, in: folder) {
             done(.announcement(rendered, .rendered))
             folder.prune(AnnounceConfiguration.folderRule, keeping: [rendered])
             return

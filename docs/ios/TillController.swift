@@ -110,7 +110,10 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
         Self.files.async {
             // The record the extension claims ids in: the APNs copy of this
             // payment, or this one after it, is silent.
-            let firstTime = push.id.flatMap { id in try? AnnounceConfiguration.recentPayments()?.claim(id, at: Date()) } != .repeated
+            // Claimed as the extension claims (`TillModel.claims`): only a
+            // payment that asks for a sound.
+            let firstTime = !TillModel.claims(push)
+                || push.id.flatMap { id in try? AnnounceConfiguration.recentPayments()?.claim(id, at: Date()) } != .repeated
             Task { @MainActor in
                 let controller = TillController.shared
                 controller.carryOut(controller.model.handle(.vendorMessage(push, firstTime: firstTime, uptime: arrived)))
@@ -133,7 +136,7 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
     private func interruption(began: Bool, shouldResume: Bool, reason: AVAudioSession.InterruptionReason?) {
         let suspended = reason == .appWasSuspended
         let event: TillModel.Event = began
-            ? .interruptionBegan(appWasSuspended: suspended, uptime: uptime) : .interruptionEnded(uptime: uptime)
+            ? .interruptionBegan(appWasSuspended: suspended, uptime: uptime) : .interruptionEnded(shouldResume: shouldResume, uptime: uptime)
         handle(event, log: ("interruption", [
             ("phase", began ? "began" : "ended"), ("shouldResume", shouldResume), ("reason", suspended ? "appWasSuspended" : "default"),
         ]))
