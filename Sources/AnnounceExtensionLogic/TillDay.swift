@@ -461,7 +461,7 @@ public struct TillDay: Sendable {
         payments[position].times += 1
         if payments[position].times == 1 {
             payments[position].heard = kind
-            payments[position].at = (time * 1000).rounded() / 1000
+            payments[position].at = time
             payments[position].reason = reason
         } else {
             payments[position].reason += "; heard \(payments[position].times) times"
@@ -480,9 +480,16 @@ public struct TillDay: Sendable {
         return "\(fen / 100).\(cents < 10 ? "0" : "")\(cents)"
     }
 
-    /// `value` as whole seconds when it is whole.
+    /// `value` to the millisecond, as the output shows times (rounding
+    /// keeps their order).
+    public static func milliseconds(_ value: Double) -> Double {
+        (value * 1000).rounded() / 1000
+    }
+
+    /// `value` to the millisecond, whole seconds without a fraction.
     public static func seconds(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        let rounded = milliseconds(value)
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
     }
 
     private static func host(of url: String?) -> Set<String> {

@@ -130,8 +130,8 @@ struct Till: ListsExitStatuses {
         object.add("id", payment.id)
         if let amount = payment.amount { object.add("amount", amount) }
         object.add("heard", payment.heard.rawValue)
-        object.add("at", payment.at)
-        object.add("arrived", payment.arrived)
+        object.add("at", TillDay.milliseconds(payment.at))
+        object.add("arrived", TillDay.milliseconds(payment.arrived))
         object.add("times", payment.times)
         object.add("reason", payment.reason)
         return object.line
