@@ -236,16 +236,22 @@ public struct TillDay: Sendable {
         return key
     }
 
-    /// A push through APNs: the extension, then iOS.
-    private mutating func arrive(_ userInfo: [AnyHashable: Any]) {
+    /// The push in `userInfo` and its payment, when `carrier` delivers it:
+    /// APNs and the services keep a push no longer than the expiry
+    /// announce's routes send, the policy's maximum age, by their own clock.
+    private mutating func delivered(_ userInfo: [AnyHashable: Any], by carrier: String) -> (push: PushFields, key: String)? {
         let push = PushFields(userInfo: userInfo)
         let key = payment(for: push)
-        // APNs keeps a push no longer than its apns-expiration, which
-        // announce's routes set to the policy's maximum age, by Apple's clock.
         if let at = push.at, at.isFinite, (now ?? 0) > at + Self.expiry {
-            note(key, reason: "APNs did not deliver it: past its apns-expiration (\(Int(Self.expiry)) s after announce-at)")
-            return
+            note(key, reason: "\(carrier) did not deliver it: past its expiry (\(Int(Self.expiry)) s after announce-at)")
+            return nil
         }
+        return (push, key)
+    }
+
+    /// A push through APNs: the extension, then iOS.
+    private mutating func arrive(_ userInfo: [AnyHashable: Any]) {
+        guard let (push, key) = delivered(userInfo, by: "APNs") else { return }
         let aps = userInfo["aps"] as? [AnyHashable: Any]
         let mutable = aps?["mutable-content"]
         let runsExtension = ((mutable as? Int) == 1 || (mutable as? Bool) == true) && aps?["alert"] != nil
@@ -329,12 +335,7 @@ public struct TillDay: Sendable {
     /// screen has it; otherwise the service keeps it for the app's next
     /// start within its time to live.
     private mutating func vendor(_ userInfo: [AnyHashable: Any]) {
-        let push = PushFields(userInfo: userInfo)
-        let key = payment(for: push)
-        if let at = push.at, at.isFinite, (now ?? 0) > at + Self.expiry {
-            note(key, reason: "the service did not deliver it: past its time to live (\(Int(Self.expiry)) s after announce-at)")
-            return
-        }
+        guard let (push, key) = delivered(userInfo, by: "the service") else { return }
         guard model.isInForeground else {
             pendingVendor.append((push, key, now ?? 0))
             note(key, reason: "sent on the service's own channel while the app was not open: the service keeps it for the app's next start")
