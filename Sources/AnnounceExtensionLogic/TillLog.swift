@@ -17,7 +17,8 @@ import AnnounceWire
 /// - **Bounded:** the lines of the last ``keptSeconds`` and at most
 ///   ``maximumBytes``; the oldest go first.
 /// - **Safe with the extension:** each line is added under the record's lock
-///   (``LockedRecordFile``).
+///   (``LockedRecordFile``), in the order of time: the extension adds every
+///   push it receives, the app what it sees.
 /// - **The phone's time:** `at` is the phone's clock; when ``ClockCheck``
 ///   knows it is off, a `clock` line says by how much, so the replay judges
 ///   lateness as the phone did.
@@ -37,12 +38,18 @@ struct TillLog: Sendable {
         record = LockedRecordFile(file: file, maximumBytes: Self.maximumBytes * 2)
     }
 
-    /// Adds `line` (one event, at `at`), dropping lines older than
-    /// ``keptSeconds`` before it and the oldest beyond ``maximumBytes``.
+    /// Adds `line` (one event, at `at`) in the order of time (the extension
+    /// and the app add lines each from its own process), dropping lines
+    /// older than ``keptSeconds`` before it and the oldest beyond
+    /// ``maximumBytes``.
     func append(_ line: String, at: Double) throws(LockedRecordFile.Failure) {
         guard !line.contains("\n"), line.utf8.count < Self.maximumBytes else { return }
         try record.update { (data: Data?) throws(LockedRecordFile.Failure) -> (result: Void, replacement: Data?) in
-            let lines = Self.keeping(Self.lines(in: data) + [line], now: at)
+            var lines = Self.lines(in: data)
+            let time = Self.time(of: line) ?? at
+            let place = lines.lastIndex { (Self.time(of: $0) ?? 0) <= time }.map { $0 + 1 } ?? 0
+            lines.insert(line, at: place)
+            lines = Self.keeping(lines, now: at)
             return ((), Data(lines.joined(separator: "\n").utf8 + [0x0A]))
         }
     }

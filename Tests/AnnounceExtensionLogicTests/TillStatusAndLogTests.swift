@@ -33,12 +33,15 @@ import Testing
         try log.append(TillLog.line(at: start, event: "app", [("state", "active")]), at: start)
         try log.append(TillLog.line(at: start + 1, event: "volume", [("media", 0.5)]), at: start + 1)
         try log.append(TillLog.push(at: start + 2, service: .jpush, channel: .apns, userInfo: userInfo), at: start + 2)
+        // A line the other process adds late goes in its place by time.
+        try log.append(TillLog.line(at: start + 1.5, event: "idle"), at: start + 1.5)
+        #expect(log.lines().compactMap(TillLog.time(of:)) == [start, start + 1, start + 1.5, start + 2])
         // The line of 30 hours ago is gone; the rest read back as events.
         let lines = log.lines()
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         for line in lines { _ = try TillEvent(line: Array(line.utf8)) }
         let day = log.lastDay(now: start + 3)
-        #expect(day.hasSuffix("\n") && day.split(separator: "\n").count == 3)
+        #expect(day.hasSuffix("\n") && day.split(separator: "\n").count == 4)
         // Replayed, the push is the payment iOS delivered.
         var till = TillDay(pack: nil, timeZone: TimeZone(identifier: "UTC")!)
         for line in lines { try till.play(try TillEvent(line: Array(line.utf8))) }

@@ -37,7 +37,10 @@ final class NotificationService: UNNotificationServiceExtension {
             return
         }
         let push = PushFields(userInfo: request.content.userInfo)
-        let handback = Handback(request: request, content: content, push: push, handler: contentHandler, gates: gates)
+        // The day's log (`TillLog`) has every push the extension receives.
+        let line = TillLog.push(
+            at: Date().timeIntervalSince1970, service: AnnounceConfiguration.pushService, channel: .apns, userInfo: request.content.userInfo)
+        let handback = Handback(request: request, content: content, push: push, handler: contentHandler, gates: gates, logLine: line)
         // Any push still in flight keeps its own work: a new one never ends it.
         let ticket = deliveries.begin(interim: .interim) { outcome, ending in
             handback.deliver(outcome.ended(ending))
@@ -78,16 +81,19 @@ private final class Handback: @unchecked Sendable {
     private let handler: (UNNotificationContent) -> Void
     private let gates: HandbackGates
     private let lateness = LockedState<Double?>(nil)
+    /// The push's line of the day's log, added after the hand-back.
+    let logLine: String
 
     init(
         request: UNNotificationRequest, content: UNMutableNotificationContent, push: PushFields,
-        handler: @escaping (UNNotificationContent) -> Void, gates: HandbackGates
+        handler: @escaping (UNNotificationContent) -> Void, gates: HandbackGates, logLine: String
     ) {
         self.request = request
         self.content = content
         self.push = push
         self.handler = handler
         self.gates = gates
+        self.logLine = logLine
     }
 
     /// How much older than a fresh push this one is (the app's deadline).
@@ -120,6 +126,7 @@ private final class Handback: @unchecked Sendable {
                 AnnounceConfiguration.log.error("counter not written yet: \(error.description, privacy: .public)")
             }
             AnnounceConfiguration.log.info("delivered: \(outcome.logDescription, privacy: .public)")
+            try? AnnounceConfiguration.tillLog?.append(self.logLine, at: Date().timeIntervalSince1970)
         })
         PushServiceReceipts.report(request) { gate.open() }
         DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + HandbackGates.cap) { gate.open() }

@@ -93,8 +93,9 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
 
     /// `willPresent`, from the notification centre's delegate or the push
     /// SDK's (JPush, Tencent Push): how to present it.
+    /// The push itself is in the day's log already: the extension adds
+    /// every push it receives.
     func present(_ arrival: Arrival) -> UNNotificationPresentationOptions {
-        if arrival.answer?.isHandOff != true { log(arrival.line) }
         presentation = [.banner, .list, .sound]
         carryOut(model.handle(.willPresent(arrival.answer, uptime: uptime)))
         return presentation
