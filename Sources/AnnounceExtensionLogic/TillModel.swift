@@ -17,7 +17,7 @@ import AnnounceWire
 ///
 /// A value changed on the main thread. Each event goes in through
 /// ``handle(_:)`` and comes back as ``Action``s that the glue (`AppDelegate`,
-/// `InAppPlayer`, each push SDK's callbacks) carries out and nothing else:
+/// `TillController`, each push SDK's callbacks) carries out and nothing else:
 /// present a notification with or without its sound, play a file, stop,
 /// post a payment again with its own sound, render a payment from the pack,
 /// keep the screen awake, count. The extension's side of the same decision
