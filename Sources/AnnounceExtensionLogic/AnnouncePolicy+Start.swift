@@ -12,8 +12,8 @@ import AnnounceWire
 extension AnnouncePolicy {
     /// How late a push is on this phone.
     struct Lateness: Equatable, Sendable {
-        /// The offset of a push just in time on this phone
-        /// (``ClockCheck/baseline(for:among:boot:)``); 0 without a clock record.
+        /// The offset of a fresh push on this phone
+        /// (``ClockCheck/baseline(among:boot:)``); 0 without a clock record.
         var baseline: Double = 0
         /// How many seconds the push is older than a fresh one; nil without
         /// `announce-at`.
@@ -37,18 +37,17 @@ extension AnnouncePolicy {
 
     /// How late a push of `offset` (the phone's clock minus its
     /// `announce-at`) is, among the phone's recent `samples`: beyond the
-    /// offset of a fresh push (``ClockCheck/baseline(for:among:boot:)``).
-    /// With no sample taken since the clock was last set (the first push
-    /// after an install, a restart or a clock change) the push is in time,
-    /// and its age is taken as its offset, within 0 and ``maximumAge``: a
-    /// clock that is fast makes it look old, so the app says it only when
-    /// nothing else is waiting, never after its expiry.
+    /// offset of a fresh push (``ClockCheck/baseline(among:boot:)``). With no
+    /// baseline (the first pushes after an install, a restart or a clock
+    /// change, or samples that do not agree) the push is in time, and its age
+    /// is taken as its offset, within 0 and ``maximumAge``: a clock that is
+    /// fast makes it look old, so the app says it only when nothing else is
+    /// waiting, never after its expiry.
     func lateness(offset: Double, among samples: [ClockCheck.Sample], boot: Double?) -> Lateness {
         guard offset.isFinite else { return Lateness() }
-        guard ClockCheck.hasComparable(samples, boot: boot) else {
+        guard let baseline = ClockCheck.baseline(among: samples, boot: boot) else {
             return Lateness(baseline: offset, age: min(max(offset, 0), maximumAge))
         }
-        let baseline = ClockCheck.baseline(for: offset, among: samples, boot: boot)
         return Lateness(baseline: baseline, age: offset - baseline)
     }
 

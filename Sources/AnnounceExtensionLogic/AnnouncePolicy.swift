@@ -23,7 +23,7 @@ struct AnnouncePolicy: Sendable {
     /// How old a payment may be and still be worth announcing: the age the
     /// backend gives APNs as `apns-expiration`, which APNs applies by its own
     /// clock. See docs/IOS.md, "Late pushes", for why 120 s. The phone
-    /// judges it against its own recent pushes (``ClockCheck/baseline(for:among:boot:)``),
+    /// judges it against its own recent pushes (``ClockCheck/baseline(among:boot:)``),
     /// so a clock minutes off either way silences nothing.
     var maximumAge: TimeInterval = 120
 
@@ -92,7 +92,7 @@ struct AnnouncePolicy: Sendable {
     /// clock) is too old to announce at `now` (the phone's clock): its
     /// offset (`now` minus `at`) is more than ``maximumAge`` beyond
     /// `baseline`, the offset of a push that arrives just in time on this
-    /// phone (``ClockCheck/baseline(for:among:boot:)``; 0 for a phone whose
+    /// phone (``ClockCheck/baseline(among:boot:)``; 0 for a phone whose
     /// clock is right). Exactly that is still in time; a time ahead of the
     /// baseline (a slow phone) is in time.
     func isLate(at: Double?, now: Date, baseline: Double = 0) -> Bool {

@@ -20,7 +20,7 @@ import AnnounceEngine
 /// middle of a burst) mean nothing.
 ///
 /// Lateness is judged against the phone's own recent pushes
-/// (``baseline(for:among:boot:)``), so a clock 15 minutes fast delays no
+/// (``baseline(among:boot:)``), so a clock 15 minutes fast delays no
 /// payment and silences none. Each sample also keeps when the phone's clock
 /// says it started (``Sample/boot``, the clock minus the time since boot):
 /// when the clock is set, or the phone restarts, that moves, and older
@@ -119,18 +119,24 @@ struct ClockCheck: Sendable {
         Self.assess(offsets())
     }
 
-    /// What the phone's clock reads for a push that is just in time, for a
-    /// push of `offset` arriving now on a phone whose clock says it started
-    /// at `boot`: the lower median of the offsets of `samples` taken since
+    /// The offset of a fresh push on this phone, from `samples` taken since
     /// the clock was last set (their ``Sample/boot`` within ``spread`` of
-    /// `boot`) and of `offset` itself. A push is as late as its offset is
-    /// beyond this. With no such sample the push is its own baseline: the
-    /// first push after an install, a restart or a clock change is judged
+    /// `boot`): the lower median of the largest group of them that lie within
+    /// ``spread`` of each other (of equal groups, the one of the smallest
+    /// offsets), when that group has at least two; nil otherwise. One push
+    /// stored for an hour, or one dated ahead by a server's clock, is no
+    /// group: it moves nothing. With no baseline a push is in time, judged
     /// by its service's expiry alone (`apns-expiration`, by Apple's clock).
-    static func baseline(for offset: Double, among samples: [Sample], boot: Double?) -> Double {
-        guard offset.isFinite else { return 0 }
-        let sorted = ([offset] + comparable(samples, boot: boot).map(\.offset)).filter(\.isFinite).sorted()
-        return sorted[(sorted.count - 1) / 2]
+    static func baseline(among samples: [Sample], boot: Double?) -> Double? {
+        let offsets = comparable(samples, boot: boot).map(\.offset).filter(\.isFinite).sorted()
+        var best: ArraySlice<Double> = []
+        var start = 0
+        for end in offsets.indices {
+            while offsets[end] - offsets[start] > spread { start += 1 }
+            if end - start + 1 > best.count { best = offsets[start...end] }
+        }
+        guard best.count >= 2 else { return nil }
+        return best[best.startIndex + (best.count - 1) / 2]
     }
 
     /// Whether any of `samples` was taken since the clock was last set.

@@ -54,10 +54,12 @@ enum InAppPlayback {
         /// extension decided (``AnnouncePolicy/Lateness/age``): the app says
         /// it only while it is younger than the policy's maximum age.
         var age: Double?
+        /// The announcement's length in seconds, when the extension rendered it.
+        var duration: Double?
 
         init(
             sound: String?, counter: String, id: String?, seal: String?, isSystemSound: Bool = false, isHandOff: Bool = false,
-            age: Double? = nil
+            age: Double? = nil, duration: Double? = nil
         ) {
             self.sound = sound
             self.counter = counter
@@ -66,6 +68,7 @@ enum InAppPlayback {
             self.isSystemSound = isSystemSound
             self.isHandOff = isHandOff
             self.age = age.flatMap { $0.isFinite ? $0 : nil }
+            self.duration = duration.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         }
 
         /// The answer for `outcome` handed back with `sound`, sealed with `seal`.
@@ -95,7 +98,12 @@ enum InAppPlayback {
             let id = (object["id"] as? String).flatMap { (1...128).contains($0.utf8.count) ? $0 : nil }
             self.init(
                 sound: sound, counter: counter, id: id, seal: seal, isSystemSound: object["system"] as? Bool == true,
-                isHandOff: object["hand-off"] as? Bool == true, age: (object["age"] as? Double) ?? (object["age"] as? Int).map(Double.init))
+                isHandOff: object["hand-off"] as? Bool == true, age: Self.number(object["age"]), duration: Self.number(object["duration"]))
+        }
+
+        /// A number of the answer: a `Double`, or an `Int` as a whole one reads.
+        private static func number(_ value: Any?) -> Double? {
+            (value as? Double) ?? (value as? Int).map(Double.init)
         }
 
         /// The value to put under ``InAppPlayback/key`` in `userInfo`.
@@ -107,6 +115,7 @@ enum InAppPlayback {
             if isSystemSound { object["system"] = true }
             if isHandOff { object["hand-off"] = true }
             if let age { object["age"] = age }
+            if let duration { object["duration"] = duration }
             return object
         }
     }

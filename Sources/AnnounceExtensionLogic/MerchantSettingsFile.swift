@@ -111,6 +111,9 @@ struct MerchantSettingsFile: Sendable {
         try record.update { (_: Data?) throws(LockedRecordFile.Failure) -> (result: Void, replacement: Data?) in ((), data) }
     }
 
+    /// The keys the file holds.
+    static let keys: Set<String> = ["version", "announcements", "this-phone-announces", "quiet-hours", "minimum-fen", "till-mode"]
+
     /// The file's bytes as settings (see the table above).
     static func decode(_ data: Data) -> Reading {
         guard let object = RecordJSON.object(in: data) else {

@@ -99,7 +99,7 @@ public struct PushCheck: Sendable {
         settingsNote = nil
     }
 
-    private static func describe(_ status: MerchantSettingsFile.Status) -> String {
+    static func describe(_ status: MerchantSettingsFile.Status) -> String {
         switch status {
         case .read, .missing: "used as written"
         case .damaged: "it is not a JSON object of settings, so the phone announces with the defaults"
@@ -116,13 +116,13 @@ public struct PushCheck: Sendable {
     /// pack when it can, else takes the policy's choice, as
     /// `AnnouncementPipeline.run` does.
     /// `clockOffset`: how far the phone's clock is ahead of the server's, as
-    /// its recent pushes show (``ClockCheck/baseline(for:among:boot:)``).
+    /// its recent pushes show (``ClockCheck/baseline(among:boot:)``).
     public func decide(_ push: PushFields, now: Date, seen: Set<String> = [], clockOffset: Double = 0) -> Decision {
         decide(push, now: now, seen: seen, clockBaseline: clockOffset)
     }
 
     /// As ``decide(_:now:seen:)``, on a phone where a push just in time has
-    /// the offset `clockBaseline` (``ClockCheck/baseline(for:among:boot:)``).
+    /// the offset `clockBaseline` (``ClockCheck/baseline(among:boot:)``).
     func decide(_ push: PushFields, now: Date, seen: Set<String>, clockBaseline: Double) -> Decision {
         // A push without a sound claims no id (AnnouncePolicy.start).
         let repeated = push.sound != nil && push.id.map(seen.contains) == true

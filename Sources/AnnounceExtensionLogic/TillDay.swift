@@ -96,6 +96,8 @@ public struct TillDay: Sendable {
     private var pendingVendor: [(push: PushFields, payment: String, at: Double)] = []
     /// Local notifications the app posted to come later, earliest first.
     private var scheduled: [(at: Double, id: String, sound: DeliverySound)] = []
+    /// Why a payment's sound was the fallback, for its line.
+    private var fallbackReasons: [String: String] = [:]
     /// The payment being presented, and its sound, for `.present`.
     private var presenting: (payment: String, sound: DeliverySound, passive: Bool, critical: Bool)?
     private var lines = 0
@@ -113,8 +115,21 @@ public struct TillDay: Sendable {
         if let soundHosts { check = PushCheck(pack: pack, soundHosts: soundHosts, timeZone: timeZone) }
     }
 
-    /// Starts the day with the merchant's settings file (`announce-settings.json`).
-    public mutating func start(settingsFile: Data) {
+    /// The longest day: a line more than this after the first is refused.
+    public static let longestDay: Double = 31 * 86_400
+
+    /// Starts the day with the merchant's settings file (`announce-settings.json`),
+    /// read as the phone reads it; returns one line when the phone would not
+    /// use it as written (it then announces with the defaults).
+    @discardableResult
+    public mutating func start(settingsFile: Data) -> String? {
+        defer { startSettings(settingsFile) }
+        let status = MerchantSettingsFile.decode(settingsFile).status
+        guard let counter = status.counter else { return nil }
+        return "the settings file is not used as written (\(counter.rawValue)): \(PushCheck.describe(status))"
+    }
+
+    private mutating func startSettings(_ settingsFile: Data) {
         self.settingsFile = settingsFile
         perform(model.handle(.tillMode(MerchantSettingsFile.decode(settingsFile).settings.tillMode, uptime: uptime)))
         if let soundHosts { check = PushCheck(pack: pack, soundHosts: soundHosts, settingsFile: settingsFile, timeZone: timeZone) }
@@ -126,6 +141,9 @@ public struct TillDay: Sendable {
         lines += 1
         if let now, event.at < now {
             throw TillEventError("at \(Self.seconds(event.at)) is before the line above it (\(Self.seconds(now)))")
+        }
+        if let start, event.at > start + Self.longestDay {
+            throw TillEventError("at \(Self.seconds(event.at)) is more than 31 days after the day's first line (\(Self.seconds(start)))")
         }
         if start == nil { start = event.at }
         advance(to: event.at)
@@ -242,6 +260,10 @@ public struct TillDay: Sendable {
     private mutating func delivered(_ userInfo: [AnyHashable: Any], by carrier: String) -> (push: PushFields, key: String)? {
         let push = PushFields(userInfo: userInfo)
         let key = payment(for: push)
+        if push.arrivalProblem?.kind == .tooLarge {
+            note(key, reason: "\(carrier) did not deliver it: over the 4096 bytes a push may have")
+            return nil
+        }
         if let at = push.at, at.isFinite, (now ?? 0) > at + Self.expiry {
             note(key, reason: "\(carrier) did not deliver it: past its expiry (\(Int(Self.expiry)) s after announce-at)")
             return nil
@@ -312,7 +334,8 @@ public struct TillDay: Sendable {
         let passive = decision.silence.map { DeliveryOutcome.silent($0).isPassive } ?? false
         let delivered = InAppPlayback.Delivered(
             sound: { if case .named(let name) = sound { name } else { nil } }(), counter: counter.rawValue, id: key, seal: nil,
-            isSystemSound: sound == .systemDefault, age: age)
+            isSystemSound: sound == .systemDefault, age: age, duration: decision.route == .rendered ? decision.duration : nil)
+        if decision.route == .fallback, let reason = decision.reason { fallbackReasons[key] = reason }
         return (sound, delivered, passive, decision.route == .silent ? decision.reason : nil)
     }
 
@@ -359,7 +382,9 @@ public struct TillDay: Sendable {
         let pending = pendingVendor
         pendingVendor = []
         for (push, key, sent) in pending {
-            if (now ?? 0) - sent > Self.expiry {
+            // Its time to live runs from when it was sent: its announce-at.
+            let from = min(sent, push.at.flatMap { $0.isFinite ? $0 : nil } ?? sent)
+            if (now ?? 0) - from > Self.expiry {
                 note(key, reason: "the service's own channel kept it past its time to live (\(Int(Self.expiry)) s)")
                 continue
             }
@@ -464,6 +489,7 @@ public struct TillDay: Sendable {
             payments[position].heard = kind
             payments[position].at = time
             payments[position].reason = reason
+            if kind == .fallback, let why = fallbackReasons[key] { payments[position].reason += " (\(why))" }
         } else {
             payments[position].reason += "; heard \(payments[position].times) times"
         }

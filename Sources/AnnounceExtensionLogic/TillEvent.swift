@@ -161,9 +161,22 @@ public struct TillEvent: Sendable {
             kind = .clock(offset: offset)
         case "settings":
             let timeSensitive = try fields.optionalBool("time-sensitive") ?? true
-            // The rest is the settings file, read as the extension reads it.
-            let file = JSONLineParser.Value.object(fields.rest)
-            kind = .settings(Settings(file: Data(Self.compact(file).utf8), timeSensitive: timeSensitive))
+            // The rest is the settings file, as the app writes it: each key
+            // one the file knows, each value one the phone uses.
+            if let unknown = fields.rest.first(where: { !MerchantSettingsFile.keys.contains($0.key) }) {
+                throw TillEventError("\(MessageText.quoted(unknown.key)) is not a field of the settings event")
+            }
+            let file = Data(Self.compact(.object(fields.rest)).utf8)
+            switch MerchantSettingsFile.decode(file).status {
+            case .read, .missing: break
+            case .invalid(let keys):
+                throw TillEventError("settings: \(keys.joined(separator: ", ")) not as announce-settings.json holds it (the phone would keep its default)")
+            case .damaged, .unreadable:
+                throw TillEventError("settings: not as announce-settings.json holds them")
+            case .newerVersion:
+                throw TillEventError("settings: a version newer than this phone reads")
+            }
+            kind = .settings(Settings(file: file, timeSensitive: timeSensitive))
             return
         default:
             throw TillEventError("event is \(MessageText.quoted(name)), not one of \(Self.list(Self.names))")
@@ -194,8 +207,11 @@ public struct TillEvent: Sendable {
 
         mutating func time() throws(TillEventError) -> Double {
             guard let value = take("at") else { throw TillEventError("at is missing: true time, seconds since 1970") }
-            guard case .number(let text) = value, let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds < 1e11 else {
+            guard case .number(let text) = value else {
                 throw TillEventError("at must be true time in seconds since 1970, not \(value.kindName)")
+            }
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds < 1e11 else {
+                throw TillEventError("at must be true time in seconds since 1970, not \(MessageText.quoted(text))")
             }
             return seconds
         }
@@ -224,8 +240,11 @@ public struct TillEvent: Sendable {
 
         mutating func number(_ key: String) throws(TillEventError) -> Double {
             guard let value = take(key) else { throw TillEventError("\(key) is missing") }
-            guard case .number(let text) = value, let number = Double(text), number.isFinite else {
+            guard case .number(let text) = value else {
                 throw TillEventError("\(key) must be a number, not \(value.kindName)")
+            }
+            guard let number = Double(text), number.isFinite else {
+                throw TillEventError("\(key) must be a finite number, not \(MessageText.quoted(text))")
             }
             return number
         }

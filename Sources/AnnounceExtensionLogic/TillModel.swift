@@ -66,6 +66,9 @@ struct TillModel: Sendable {
         /// posted: an announcement fits the 6 s budget, and iOS cuts a
         /// notification's sound when the next one comes.
         var handOffSpacing: TimeInterval = 6.5
+        /// How long an announcement of unknown length is taken to last: the
+        /// 6 s budget.
+        var assumedSeconds: TimeInterval = 6
     }
 
     /// One payment waiting to be said in the app.
@@ -80,13 +83,16 @@ struct TillModel: Sendable {
         var isFallback = false
         /// How old it was when it arrived (``InAppPlayback/Delivered/age``).
         var age: Double = 0
+        /// Its length in seconds, when the extension knew it.
+        var duration: Double?
 
-        init(id: String?, sound: String, arrived: TimeInterval, isFallback: Bool = false, age: Double? = nil) {
+        init(id: String?, sound: String, arrived: TimeInterval, isFallback: Bool = false, age: Double? = nil, duration: Double? = nil) {
             self.id = id
             self.sound = sound
             self.arrived = arrived
             self.isFallback = isFallback
             self.age = max(0, age ?? 0)
+            self.duration = duration.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         }
 
         /// Past this (seconds since the phone started) it is not said: its
@@ -272,7 +278,9 @@ struct TillModel: Sendable {
             return [.present(withSound: delivered.isSystemSound)]
         }
         if let id = delivered.id, hasPlayed(id) { return [.present(withSound: false)] }
-        var entry = Entry(id: delivered.id, sound: sound, arrived: uptime, age: delivered.age)
+        var entry = Entry(
+            id: delivered.id, sound: sound, arrived: uptime, isFallback: sound == fallback, age: delivered.age,
+            duration: delivered.duration)
         if !isInFolder(sound) {
             // Gone since the extension chose it: the fallback, else iOS.
             guard SoundName.delivery(of: sound) == .announcement, let fallback, isInFolder(fallback) else {
@@ -283,7 +291,20 @@ struct TillModel: Sendable {
         }
         // Media volume down with the ringer up: the notification is louder.
         guard playsInApp, waiting.count < limits.maximumWaiting else { return [.present(withSound: true)] }
+        // A rush longer than its wait: its own notification now, rather than
+        // skipped when its turn comes; on a phone known to be on silent the
+        // notification would be muted, so it waits its chance.
+        if !ringerSilent, uptime + queuedSeconds > entry.deadline(limits) {
+            if let id = entry.id { remember(id) }
+            return [.count(.handedToNotification), .present(withSound: true)]
+        }
         return [.present(withSound: false)] + enqueue(entry, uptime: uptime)
+    }
+
+    /// How long until a payment queued now starts: what is playing and what
+    /// waits, each its length when known, else the budget.
+    private var queuedSeconds: TimeInterval {
+        ((playing.map { [$0] } ?? []) + waiting).reduce(0) { $0 + ($1.duration ?? limits.assumedSeconds) }
     }
 
     private mutating func vendor(_ push: PushFields, firstTime: Bool) -> [Action] {

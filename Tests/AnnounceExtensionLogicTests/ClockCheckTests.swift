@@ -28,10 +28,8 @@ import Testing
         let push = PushFields(sound: name, at: at.timeIntervalSince1970.rounded(.down))
         let phoneNow = at.addingTimeInterval(delay + skew)
         let boot = server.timeIntervalSince1970 - 3600 + skew + restart
-        let offset = phoneNow.timeIntervalSince1970 - push.at!
-        let baseline = ClockCheck.baseline(for: offset, among: check.samples(), boot: boot)
-        try check.note(at: push.at!, now: phoneNow, boot: boot)
-        return policy.choose(for: push, now: phoneNow, repeated: false, isInstalled: { _ in true }, clockBaseline: baseline)
+        let lateness = policy.lateness(of: push, now: phoneNow, clock: check, boot: boot)
+        return policy.choose(for: push, now: phoneNow, repeated: false, isInstalled: { _ in true }, clockBaseline: lateness.baseline)
     }
 
     @Test func aClockThreeMinutesFastStillAnnouncesAndIsNoticed() throws {
@@ -59,6 +57,13 @@ import Testing
         #expect(check.assessment().message?.contains("慢了约 3 分钟") == true)
     }
 
+    @Test func aPushDatedAheadSilencesNoPaymentAfterIt() throws {
+        // A server's clock 2 minutes ahead for one push, then fresh ones.
+        #expect(try arrive(at: server.addingTimeInterval(122), delay: -121, skew: 0) == .installed(name))
+        #expect(try arrive(at: server.addingTimeInterval(10), delay: 1, skew: 0) == .installed(name))
+        #expect(try arrive(at: server.addingTimeInterval(20), delay: 1, skew: 0) == .installed(name))
+    }
+
     @Test func aPushStoredByAPNsForAnHourIsLateAndSaysNothingAboutTheClock() throws {
         #expect(try arrive(at: server, delay: 1, skew: 0) == .installed(name))
         #expect(try arrive(at: server.addingTimeInterval(60), delay: 2, skew: 0) == .installed(name))
@@ -81,12 +86,15 @@ import Testing
         #expect(try arrive(at: server, delay: 1, skew: 0) == .installed(name))
         // Restarted: the earlier pushes say nothing of this boot's clock.
         #expect(try arrive(at: server.addingTimeInterval(60), delay: 600, skew: 0, restartedAt: 7200) == .installed(name))
-        #expect(ClockCheck.baseline(for: 50, among: [], boot: nil) == 50)
-        #expect(ClockCheck.baseline(for: 50, among: [ClockCheck.Sample(offset: 1, boot: nil)], boot: 10) == 50)
-        // The lower median: one stray early push does not make the rest late.
-        let samples = [0.0, 1, -600, 2].map { ClockCheck.Sample(offset: $0, boot: 100) }
-        #expect(ClockCheck.baseline(for: 3, among: samples, boot: 130) == 1)
-        #expect(ClockCheck.baseline(for: 3, among: samples, boot: 161) == 3)
+        #expect(ClockCheck.baseline(among: [], boot: nil) == nil)
+        #expect(ClockCheck.baseline(among: [ClockCheck.Sample(offset: 1, boot: nil)], boot: 10) == nil)
+        // The largest group that agrees: a stray push dated ahead, or one
+        // stored for an hour, moves nothing.
+        let samples = [0.0, 1, -600, 2, 3600].map { ClockCheck.Sample(offset: $0, boot: 100) }
+        #expect(ClockCheck.baseline(among: samples, boot: 130) == 1)
+        #expect(ClockCheck.baseline(among: samples, boot: 161) == nil)
+        #expect(ClockCheck.baseline(among: [-121, 0].map { ClockCheck.Sample(offset: $0, boot: 1) }, boot: 1) == nil)
+        #expect(ClockCheck.baseline(among: [900, 903].map { ClockCheck.Sample(offset: $0, boot: 1) }, boot: 1) == 900)
     }
 
     @Test func aClockThatJumpsDuringABurstAnnouncesEveryPaymentAndIsNotBlamed() throws {

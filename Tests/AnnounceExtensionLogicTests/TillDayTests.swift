@@ -256,6 +256,11 @@ import Testing
         (#"{"at":1,"event":"push","service":"apns","channel":"apns","payload":"{}"}"#, "payload must be the push as the service delivers it, a JSON object"),
         (#"{"at":1,"event":"interruption","phase":"paused"}"#, "phase is 'paused', not one of began, ended"),
         (#"{"at":1,"event":"clock","offset":1e12}"#, "offset must be within a year of true time, not 1000000000000.0 s"),
+        (#"{"at":1,"event":"volume","media":1e400}"#, "media must be a finite number, not '1e400'"),
+        (#"{"at":1e400,"event":"lock"}"#, "at must be true time in seconds since 1970, not '1e400'"),
+        (#"{"at":1,"event":"settings","till-mode":"false"}"#, "settings: till-mode not as announce-settings.json holds it"),
+        (#"{"at":1,"event":"settings","quiet-hours":"always"}"#, "settings: quiet-hours not as announce-settings.json holds it"),
+        (#"{"at":1,"event":"settings","bogus":1}"#, "'bogus' is not a field of the settings event"),
     ])
     func aBadLineIsOneLineNamingTheProblem(line: String, problem: String) {
         #expect(throws: TillEventError.self) { try TillEvent(line: Array(line.utf8)) }
@@ -265,6 +270,59 @@ import Testing
             #expect(error.description.hasPrefix(problem), "\(error.description)")
             #expect(!error.description.contains("\n"))
         }
+    }
+
+    @Test func aRushLongerThanItsWaitGoesToNotificationsNotToSilence() throws {
+        var lines = [try Self.line(Self.start, "app", ["state": "active"])]
+        for index in 0..<20 {
+            lines.append(try Self.push(Self.start + 1 + Double(index) * 0.2, amount: "\(index + 1).00", id: "r-\(index)"))
+        }
+        let payments = try Self.play(lines, pack: nil)
+        #expect(payments.allSatisfy { $0.heard != .none }, "\(payments.filter { $0.heard == .none })")
+        #expect(payments.allSatisfy { $0.at - $0.arrived <= 90 && $0.times == 1 })
+    }
+
+    @Test func aMessageTheServiceKeptIsNotSaidAfterItsExpiry() throws {
+        let lines = [
+            try Self.line(Self.start, "app", ["state": "background"]),
+            try Self.push(Self.start + 100, .getui, channel: "vendor", amount: "5.00", id: "old", taken: Self.start),
+            try Self.line(Self.start + 210, "app", ["state": "active"]),
+        ]
+        let payment = try #require(try Self.play(lines).first)
+        #expect(payment.heard == .none)
+        #expect(payment.reason.contains("time to live"))
+    }
+
+    @Test func aRefusedPushIsTheFallbackWithItsReasonAndOneTooLargeIsNeverDelivered() throws {
+        for state in ["active", "background"] {
+            var fractional = try Self.payload(amount: "5.00", id: "f", at: Self.start)
+            fractional["announce-at"] = Self.start + 0.5
+            var large = try Self.payload(amount: "6.00", id: "l", at: Self.start)
+            large["padding"] = String(repeating: "x", count: 5000)
+            let lines = [
+                try Self.line(Self.start, "app", ["state": state]),
+                try Self.line(Self.start + 1, "push", ["service": "jpush", "channel": "apns", "payload": fractional]),
+                try Self.line(Self.start + 20, "push", ["service": "jpush", "channel": "apns", "payload": large]),
+            ]
+            let payments = try Self.play(lines)
+            #expect(payments.count == 2)
+            #expect(payments[0].heard == .fallback && payments[0].reason.contains("announce-at"), "\(state): \(payments[0])")
+            #expect(payments[1].heard == .none && payments[1].reason.contains("4096"), "\(state): \(payments[1])")
+        }
+    }
+
+    @Test func aDayLongerThanAMonthIsRefusedFromThere() throws {
+        var day = TillDay(pack: nil, timeZone: TimeZone(identifier: "UTC")!)
+        try day.play(try TillEvent(line: Array(#"{"at":1767240000,"event":"lock"}"#.utf8)))
+        #expect(throws: TillEventError.self) { try day.play(try TillEvent(line: Array(#"{"at":17672400000,"event":"unlock"}"#.utf8))) }
+        try day.play(try TillEvent(line: Array(#"{"at":1767240010,"event":"unlock"}"#.utf8)))
+    }
+
+    @Test func aSettingsFileThePhoneWouldNotUseIsSaid() {
+        var day = TillDay(pack: nil, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(day.start(settingsFile: Data(#"{"till-mode": tru"#.utf8))?.contains("settings-damaged") == true)
+        var good = TillDay(pack: nil, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(good.start(settingsFile: Data(#"{"till-mode": false}"#.utf8)) == nil)
     }
 
     @Test func aLineBeforeTheOneAboveItIsRefused() throws {

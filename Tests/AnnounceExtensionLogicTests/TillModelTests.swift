@@ -200,17 +200,34 @@ import Testing
         var till = TillModel(limits: limits, fallback: fallback)
         _ = till.handle(.app(.active, uptime: 0))
         for number in 0...limits.maximumWaiting {
-            let answer = InAppPlayback.Delivered(sound: name("\(number)"), counter: "rendered", id: "id-\(number)", seal: seal)
+            let answer = InAppPlayback.Delivered(sound: name("\(number)"), counter: "rendered", id: "id-\(number)", seal: seal, duration: 1)
             #expect(till.handle(.willPresent(answer, uptime: 0)).first == .present(withSound: false))
         }
         // One plays and 32 wait: the next keeps its own sound.
-        let beyond = InAppPlayback.Delivered(sound: name("99"), counter: "rendered", id: "id-99", seal: seal)
+        let beyond = InAppPlayback.Delivered(sound: name("99"), counter: "rendered", id: "id-99", seal: seal, duration: 1)
         #expect(till.handle(.willPresent(beyond, uptime: 0)) == [.present(withSound: true)])
         var many = TillModel(limits: limits, fallback: fallback)
         for number in 0..<(limits.remembered + 10) {
             _ = many.handle(.vendorMessage(PushFields(sound: "a.caf", id: "v-\(number)"), firstTime: true, uptime: 0))
         }
         #expect(!many.hasPlayed("v-0") && many.hasPlayed("v-\(limits.remembered + 9)"))
+    }
+
+    @Test func aRushLongerThanItsWaitGoesToItsNotificationAtOnce() throws {
+        var till = TillModel(fallback: fallback)
+        _ = till.handle(.app(.active, uptime: 0))
+        // Of unknown length, each counts as the 6 s budget: 15 fit in 90 s.
+        for number in 0..<16 {
+            let answer = InAppPlayback.Delivered(sound: name("\(number)"), counter: "rendered", id: "q-\(number)", seal: seal)
+            #expect(till.handle(.willPresent(answer, uptime: 0)).first == .present(withSound: false), "\(number)")
+        }
+        let late = InAppPlayback.Delivered(sound: name("16"), counter: "rendered", id: "q-16", seal: seal)
+        #expect(till.handle(.willPresent(late, uptime: 0)) == [.count(.handedToNotification), .present(withSound: true)])
+        #expect(till.hasPlayed("q-16"))
+        // On a phone known to be on silent it waits its chance instead.
+        _ = till.handle(.ringerSilent(true))
+        let quiet = InAppPlayback.Delivered(sound: name("17"), counter: "rendered", id: "q-17", seal: seal)
+        #expect(till.handle(.willPresent(quiet, uptime: 0)).first == .present(withSound: false))
     }
 
     @Test func aLockInTheMiddleOfABurstHandsEachPaymentToItsNotificationNow() throws {

@@ -61,6 +61,9 @@ struct Till: ListsExitStatuses {
 
     func validate() throws {
         if settings == "-" { throw ValidationError("--settings takes a file; standard input is the day's") }
+        for host in soundHosts where !Self.isHost(host) {
+            throw ValidationError("--sound-host must be a host name (letters, digits, '.', '-'), not '\(MessageText.escaped(host))'")
+        }
         if let utcOffset, CheckPush.seconds(utcOffset: utcOffset) == nil {
             throw ValidationError("--utc-offset must be +HH:MM or -HH:MM within 14 hours, not '\(MessageText.escaped(utcOffset))'")
         }
@@ -72,8 +75,10 @@ struct Till: ListsExitStatuses {
         let offset = utcOffset.flatMap(CheckPush.seconds(utcOffset:)) ?? 0
         let timeZone = TimeZone(secondsFromGMT: offset) ?? .current
         var day = TillDay(pack: devicePack, soundHosts: soundHosts.isEmpty ? nil : Set(soundHosts.map { $0.lowercased() }), timeZone: timeZone)
-        if let settingsFile { day.start(settingsFile: settingsFile) }
-        let bytes = try Self.read(file)
+        if let settingsFile, let note = day.start(settingsFile: settingsFile) { Console.error(note) }
+        var bytes = try Self.read(file)
+        // A byte-order mark some editors write is no part of the first line.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         var refused = false
         var number = 0
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -93,6 +98,12 @@ struct Till: ListsExitStatuses {
         }
         Console.flush()
         if refused { throw Console.exit(.dataError) }
+    }
+
+    /// Whether `text` is a host name: 1 to 253 letters, digits, dots and hyphens.
+    static func isHost(_ text: String) -> Bool {
+        (1...253).contains(text.utf8.count)
+            && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2E || $0 == 0x2D }
     }
 
     /// The day's bytes, from `path` or standard input.
