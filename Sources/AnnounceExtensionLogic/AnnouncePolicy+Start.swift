@@ -39,14 +39,15 @@ extension AnnouncePolicy {
     /// `announce-at`) is, among the phone's recent `samples`: beyond the
     /// offset of a fresh push (``ClockCheck/baseline(among:boot:)``). With no
     /// baseline (the first pushes after an install, a restart or a clock
-    /// change, or samples that do not agree) the push is in time, and its age
-    /// is taken as its offset, within 0 and ``maximumAge``: a clock that is
-    /// fast makes it look old, so the app says it only when nothing else is
-    /// waiting, never after its expiry.
+    /// change, or samples that do not agree) the push is in time. Its age,
+    /// which bounds its wait in the app, is then its offset when that is one
+    /// APNs could deliver (0 to ``maximumAge``: a clock that is right), and 0
+    /// when it is not (a clock that is off, whose offset says nothing of the
+    /// push).
     func lateness(offset: Double, among samples: [ClockCheck.Sample], boot: Double?) -> Lateness {
         guard offset.isFinite else { return Lateness() }
         guard let baseline = ClockCheck.baseline(among: samples, boot: boot) else {
-            return Lateness(baseline: offset, age: min(max(offset, 0), maximumAge))
+            return Lateness(baseline: offset, age: (0...maximumAge).contains(offset) ? offset : 0)
         }
         return Lateness(baseline: baseline, age: offset - baseline)
     }

@@ -135,6 +135,15 @@ import Testing
         #expect(payments.map(\.times) == [1, 1])
     }
 
+    @Test func aClockFifteenMinutesFastLosesNoPaymentOfABurstWithTheAppOpen() throws {
+        var lines = [try Self.line(Self.start, "clock", ["offset": 900]), try Self.line(Self.start, "app", ["state": "active"])]
+        for index in 0..<5 {
+            lines.append(try Self.push(Self.start + 10 + Double(index), amount: "8.0\(index)", id: "b\(index)"))
+        }
+        let payments = try Self.play(lines)
+        #expect(payments.map(\.heard) == Array(repeating: .inApp, count: 5), "\(payments)")
+    }
+
     @Test func aClockFifteenMinutesFastLosesNoPayment() throws {
         for state in ["active", "background", "killed"] {
             var lines = [try Self.line(Self.start, "clock", ["offset": 900]), try Self.line(Self.start, "app", ["state": state])]
