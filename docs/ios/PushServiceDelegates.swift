@@ -7,8 +7,9 @@ import UserNotifications
 ///
 /// - **A push SDK that takes the delegate.** JPush hands notifications that
 ///   arrive with the app open to its own `JPUSHRegisterDelegate`
-///   (`jpushNotificationCenter(_:willPresent:withCompletionHandler:)`), and
-///   Tencent Push to `XGPushDelegate` (`xgPushDidReceiveRemoteNotification`);
+///   (`jpushNotificationCenter(_:willPresent:withCompletionHandler:)`), Getui
+///   to `GeTuiSdkDelegate` (`geTuiSdkNotificationCenter(_:willPresent:completionHandler:)`),
+///   and Tencent Push to `XGPushDelegate` (`xgPushDidReceiveRemoteNotification`);
 ///   the notification centre has one delegate, so those callbacks forward
 ///   to the same `present`.
 /// - **The service's own connection.** Getui delivers to an app that is
@@ -35,9 +36,11 @@ enum PushServiceDelegates {
         JPUSHService.setup(withOption: launchOptions, appKey: PushServiceKeys.jpushAppKey, channel: "App Store", apsForProduction: true)
         return true
         #elseif ANNOUNCE_GETUI
-        GeTuiSdk.start(withAppId: PushServiceKeys.getuiAppID, appKey: PushServiceKeys.getuiAppKey, appSecret: PushServiceKeys.getuiAppSecret, delegate: delegate)
-        // Getui's demo lets the app keep the notification centre's delegate.
-        return false
+        // GTSDK takes the notification centre's delegate and hands its
+        // callbacks to this one (GeTuiSdkNotificationCenter:willPresentNotification:…).
+        GeTuiSdk.startSdk(withAppId: PushServiceKeys.getuiAppID, appKey: PushServiceKeys.getuiAppKey, appSecret: PushServiceKeys.getuiAppSecret, delegate: delegate)
+        GeTuiSdk.registerRemoteNotification([.alert, .sound, .badge])
+        return true
         #elseif ANNOUNCE_TPNS
         XGPush.defaultManager().startXG(withAccessID: PushServiceKeys.tpnsAccessID, accessKey: PushServiceKeys.tpnsAccessKey, delegate: delegate)
         return true
@@ -88,6 +91,17 @@ extension AppDelegate: JPUSHRegisterDelegate {
 
 #if ANNOUNCE_GETUI
 extension AppDelegate: GeTuiSdkDelegate {
+    /// A notification arriving with the app open: GTSDK's own delegate
+    /// callback, forwarded to the same `present`.
+    nonisolated func geTuiSdkNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+    ) {
+        let arrival = TillController.Arrival(notification.request.content.userInfo, channel: .apns)
+        nonisolated(unsafe) let complete = completionHandler
+        Task { @MainActor in complete(TillController.shared.present(arrival)) }
+    }
+
     /// A transmission message. `fromGetui`: over Getui's own connection (no
     /// extension ran), else the APNs push the extension already announced.
     nonisolated func geTuiSdkDidReceiveSlience(
