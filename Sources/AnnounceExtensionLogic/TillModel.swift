@@ -213,8 +213,12 @@ struct TillModel: Sendable {
             guard case .named(let name) = sound, playsInApp, waiting.count < limits.maximumWaiting else {
                 return [.notify(id: push.id, sound: sound)]
             }
-            // A banner for the merchant to read, said by the app.
+            // A banner for the merchant to read, said by the app; in a rush
+            // longer than its wait, the banner's own sound says it.
             let entry = Entry(id: push.id, sound: name, arrived: uptime, isFallback: name == fallback, age: age)
+            if !ringerSilent, uptime + queuedSeconds > entry.deadline(limits) {
+                return [.count(.handedToNotification), .notify(id: push.id, sound: sound)]
+            }
             return [.notify(id: push.id, sound: .none)] + enqueue(entry, uptime: uptime)
         case .app(let state, let uptime):
             let wasForeground = isInForeground
