@@ -12,7 +12,7 @@ extension Voice {
         do {
             for part in template.parts {
                 switch part {
-                case .slot(.prefix): _ = try plan(words: prefix.words, prefixCount: prefix.words.count)
+                case .slot(.prefix): try requireClips(prefix: prefix)
                 case .words(let fixed): _ = try plan(words: fixed, prefixCount: 0)
                 case .slot(.amount), .slot(.count), .pause: break
                 }

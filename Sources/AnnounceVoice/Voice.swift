@@ -115,7 +115,7 @@ public struct Voice: Sendable {
     /// and these options can be planned.
     /// - Throws: ``VoiceError`` naming the first word without a clip.
     public func requireClips(prefix: Prefix, options: ReadingOptions) throws(VoiceError) {
-        _ = try plan(words: prefix.words, prefixCount: prefix.words.count)
+        try requireClips(prefix: prefix)
         if let word = missingWords(for: options).first {
             throw missingClip(word)
         }
@@ -164,6 +164,19 @@ public struct Voice: Sendable {
     private struct Entry: Sendable {
         let file: String
         let rules: [ClipRule]
+    }
+
+    /// Checks that the voice can say `prefix`; a word it cannot say is
+    /// refused with the presets named and how a voice adds a prefix.
+    package func requireClips(prefix: Prefix) throws(VoiceError) {
+        do {
+            _ = try plan(words: prefix.words, prefixCount: prefix.words.count)
+        } catch {
+            let presets = Prefix.presets.map(\.name).joined(separator: ", ")
+            throw VoiceError(
+                error.kind,
+                "\(error.message), the prefix: name a preset (\(presets)) or a phrase the voice has clips for; a voice adds a prefix with a clip for its words (docs/VOICES.md)")
+        }
     }
 
     private func missingClip(_ word: String) -> VoiceError {

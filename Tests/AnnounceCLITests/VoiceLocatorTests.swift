@@ -62,10 +62,17 @@ import Testing
         #expect(try VoiceLocator.locate(explicit: "cantonese", environment: [:], executablePath: executable) == voices + "cantonese")
         #expect(try VoiceLocator.locate(explicit: nil, environment: ["ANNOUNCE_VOICE": "cantonese"], executablePath: executable) == voices + "cantonese")
         #expect(try VoiceLocator.locate(explicit: nil, environment: [:], executablePath: executable) == voices + "default")
-        // A folder of that name is reached with a path; unknown names are folders.
+        // Names match in any case.
+        #expect(try VoiceLocator.locate(explicit: "Cantonese", environment: [:], executablePath: executable) == voices + "cantonese")
+        #expect(try VoiceLocator.locate(explicit: nil, environment: ["ANNOUNCE_VOICE": "DEFAULT"], executablePath: executable) == voices + "default")
+        // A folder of that name is reached with a path.
         #expect(try VoiceLocator.locate(explicit: "./cantonese", environment: [:], executablePath: executable) == "./cantonese")
-        #expect(try VoiceLocator.locate(explicit: "klingon", environment: [:], executablePath: executable) == "klingon")
         #expect(try VoiceLocator.locate(explicit: "..", environment: [:], executablePath: executable) == "..")
+        // A name that is neither a bundled voice nor a folder is refused, naming the bundled ones.
+        #expect(throws: VoiceError(.notFound, "no voice 'yue': no such folder, and no bundled voice of that name (the bundled voices: default, cantonese)")) {
+            try VoiceLocator.locate(explicit: "yue", environment: [:], executablePath: executable)
+        }
+        #expect(VoiceLocator.bundledNames(executablePath: executable) == ["default", "cantonese"])
         #expect(!VoiceLocator.isName("Cantonese") && !VoiceLocator.isName("a/b") && !VoiceLocator.isName("") && VoiceLocator.isName("my-voice_2"))
     }
 

@@ -17,11 +17,20 @@ struct VoiceCheck: ListsExitStatuses {
     @Argument(help: ArgumentHelp("The voice folder, or a bundled voice's name (default: $ANNOUNCE_VOICE, else the bundled default voice).", valueName: "dir|name"))
     var directory: String?
 
+    // The same option as every other command's; the argument stays for
+    // those who give the voice first.
+    @Option(help: VoiceOption.help)
+    var voice: String?
+
     @Flag(help: "Print the report as one JSON object.")
     var json = false
 
+    func validate() throws {
+        if voice != nil, directory != nil { throw ValidationError("give the voice once: as --voice or as the argument") }
+    }
+
     func run() throws {
-        let voice = try VoiceOption.load(directory)
+        let voice = try VoiceOption.load(voice ?? directory)
         let inspection = VoiceInspection(voice: voice)
         Console.write(json ? inspection.jsonLine : VoiceCheckReport.table(inspection))
         Console.flush()

@@ -21,15 +21,24 @@ struct VoiceExportCommand: ListsExitStatuses {
     @Argument(help: ArgumentHelp("The voice folder, or a bundled voice's name (default: $ANNOUNCE_VOICE, else the bundled default voice).", valueName: "dir|name"))
     var directory: String?
 
+    // The same option as every other command's; the argument stays for
+    // those who give the voice first.
+    @Option(help: VoiceOption.help)
+    var voice: String?
+
     @Option(name: .shortAndLong, help: ArgumentHelp("The pack file to write (default: VOICE-ID.\(DevicePack.fileExtension)).", valueName: "file"))
     var output: String?
 
     @OptionGroup var sound: SoundOptions
 
+    func validate() throws {
+        if voice != nil, directory != nil { throw ValidationError("give the voice once: as --voice or as the argument") }
+    }
+
     func run() throws {
         let path: String
         do {
-            path = try VoiceLocator.locate(explicit: directory)
+            path = try VoiceLocator.locate(explicit: voice ?? directory)
         } catch {
             throw Console.fail(error)
         }

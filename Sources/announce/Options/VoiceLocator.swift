@@ -44,8 +44,17 @@ enum VoiceLocator {
             environment.map { $0[environmentVariable] } ?? getenv(environmentVariable).map { String(cString: $0) }
         }
         if let given = explicit ?? fromEnvironment().flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard isName(given) else { return given }
-            return bundled(named: given, executablePath: executablePath) ?? given
+            // Names match in any case: `Cantonese` is the bundled cantonese.
+            let name = given.lowercased()
+            guard isName(name) else { return given }
+            if let found = bundled(named: name, executablePath: executablePath) { return found }
+            // A folder of that name, or a refusal that says what there is.
+            if FileManager.default.fileExists(atPath: given) { return given }
+            let names = bundledNames(executablePath: executablePath)
+            throw VoiceError(
+                .notFound,
+                "no voice \(MessageText.quoted(given)): no such folder, and no bundled voice of that name"
+                    + (names.isEmpty ? "" : " (the bundled voices: \(names.joined(separator: ", ")))"))
         }
         if let found = bundled(named: defaultName, executablePath: executablePath) { return found }
         throw VoiceError(
@@ -66,6 +75,22 @@ enum VoiceLocator {
         bundledCandidates(named: name, executablePath: executablePath).first {
             FileManager.default.fileExists(atPath: Paths.join($0, Voice.manifestName))
         }
+    }
+
+    /// The names of the bundled voices, the default first: the voices of the
+    /// nearest folder of bundled voices.
+    static func bundledNames(executablePath: String?) -> [String] {
+        var seen: Set<String> = []
+        for candidate in bundledCandidates(executablePath: executablePath) {
+            let root = Paths.parent(of: candidate)
+            guard seen.insert(root).inserted,
+                  let entries = try? FileManager.default.contentsOfDirectory(atPath: root)
+            else { continue }
+            let names = entries.filter { isName($0) && FileManager.default.fileExists(atPath: Paths.join(Paths.join(root, $0), Voice.manifestName)) }
+            guard !names.isEmpty else { continue }
+            return names.sorted { ($0 == defaultName ? 0 : 1, $0) < ($1 == defaultName ? 0 : 1, $1) }
+        }
+        return []
     }
 
     /// The places the bundled voice `name` may be, nearest first: each
