@@ -8,6 +8,37 @@ struct BatchCommandTests {
         (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
     }
 
+    @Test("one batch speaks several voices: an item names its voice, each says it as render --voice does")
+    func severalVoices() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let input = """
+            {"amount": "2.20", "id": "m", "style": "currency"}
+            {"amount": "2.20", "id": "c", "voice": "Cantonese", "style": "currency"}
+            {"amount": "7", "id": "f", "voice": "yue"}
+            {"amount": "7", "id": "x", "voice": "klingon"}
+            {"amount": "7", "id": "p", "voice": "/etc"}
+            {"amount": "7", "id": "n", "voice": 5}
+            """
+        let out = scratch.url.appendingPathComponent("out").path
+        let result = try CommandRunner.run(
+            ["batch", "--out", out, "--voice-folder", "yue=\(RepositoryPaths.file("Clips/cantonese").path)"], stdin: input)
+        let lines = result.stdoutLines.map(Self.json)
+        #expect(lines.count == 6)
+        let mandarin = try CommandRunner.run(["render", "--style", "currency", "--out", out, "2.20"])
+        let cantonese = try CommandRunner.run(["render", "--voice", "cantonese", "--style", "currency", "--out", out, "2.20"])
+        let sound = { (line: [String: Any]) in ((line["aps"] as? [String: Any])?["sound"] as? String) ?? "" }
+        #expect(mandarin.stdoutLines.first?.hasSuffix("/" + sound(lines[0])) == true)
+        #expect(cantonese.stdoutLines.first?.hasSuffix("/" + sound(lines[1])) == true)
+        #expect(sound(lines[0]) != sound(lines[1]) && !sound(lines[2]).isEmpty)
+        #expect((lines[3]["error"] as? String)?.contains("no voice 'klingon' for this batch (it knows: yue, default, cantonese)") == true)
+        #expect((lines[4]["error"] as? String)?.hasPrefix("'voice' must be a voice's name") == true)
+        #expect((lines[5]["error"] as? String)?.hasPrefix("'voice' must be a voice's name") == true)
+        #expect(result.status == 66)
+        let bad = try CommandRunner.run(["batch", "--voice-folder", "../x", "--out", out], stdin: "1")
+        #expect(bad.status == 64 && bad.stderr.contains("--voice-folder must be NAME=DIR"))
+    }
+
     @Test("mixed good and bad lines: one result per item, in order, exit 65 with a summary")
     func mixed() throws {
         let scratch = try ScratchFolder()

@@ -37,6 +37,9 @@ public struct BatchItem: Sendable {
     public var leadYi: Bool?
     /// When the payment was taken (`"at"`), whole seconds since 1970.
     public var at: Int?
+    /// The voice that says it (`"voice"`), by name, lower-cased: a bundled
+    /// voice or one the batch was given by name; nil for the batch's own.
+    public var voice: String?
 
     /// The push's `announce-id`: the item's `id` when it is a string, or a
     /// number (its text as written); nil for other ids and none.
@@ -66,6 +69,7 @@ public struct BatchItem: Sendable {
         ("style", "\"decimal\" or \"currency\""),
         ("liang", "true or false"),
         ("leadYi", "true or false"),
+        ("voice", "the voice that says it, by name: a bundled voice (\"cantonese\") or one given with --voice-folder NAME=DIR, in any case; never a path"),
     ]
 
     /// The fields a JSON item may have.
@@ -212,7 +216,24 @@ public struct BatchItem: Sendable {
             guard case .bool(let flag) = value else { throw fail("'\(key)' must be true or false", amountText) }
             if key == "liang" { item.liang = flag } else { item.leadYi = flag }
         }
+        if let value = object["voice"] {
+            guard case .string(let text) = value, let name = Self.voiceName(text) else {
+                throw fail("'voice' must be a voice's name (letters, digits, '.', '-', '_'; no path), not \(value.kindName == "a string" ? MessageText.quoted(value.string ?? "") : value.kindName)", amountText)
+            }
+            item.voice = name
+        }
         return item
+    }
+
+    /// `text` lower-cased when it can name a voice: 1 to 64 ASCII letters,
+    /// digits, `.`, `-` or `_`, not `.` or `..`; nil otherwise (a path
+    /// from the input never reaches the file system).
+    package static func voiceName(_ text: String) -> String? {
+        let name = text.lowercased()
+        guard (1...64).contains(name.utf8.count), name != ".", name != "..",
+              name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || ".-_".unicodeScalars.contains($0) })
+        else { return nil }
+        return name
     }
 
     /// Why the item's push fields cannot be sent, for an item built in code

@@ -126,8 +126,21 @@ public final class BatchPipeline: Sendable {
     private let soundURLBaseProblem: String?
     private let state: LockedState<State>
 
+    /// Loads the voice a batch item names (`"voice"`), once per batch.
+    public typealias VoiceLoader = @Sendable (String) throws -> Voice
+
+    /// The announcer of a voice (nil: the batch's own) with some options.
+    private struct Key: Hashable {
+        let voice: String?
+        let options: Announcer.Options
+    }
+
+    private let loadVoice: VoiceLoader?
+
     private struct State {
-        var announcers: [Announcer.Options: Announcer] = [:]
+        var announcers: [Key: Announcer] = [:]
+        /// Each named voice's announcer with the batch's options.
+        var voices: [String: Announcer] = [:]
         var failures = 0
         var worst: ErrorCategory?
         var stoppedBy: String?
@@ -136,14 +149,17 @@ public final class BatchPipeline: Sendable {
     /// A pipeline rendering with `announcer`'s voice and options (the
     /// defaults every item may override) into `folder`, which must exist
     /// unless `options.dryRun`.
-    public init(announcer: Announcer, folder: SoundsFolder, options: Options = Options()) {
+    /// `voices` loads a voice an item names by `"voice"` (nil: such an item
+    /// is refused); each is loaded once per batch.
+    public init(announcer: Announcer, folder: SoundsFolder, options: Options = Options(), voices: VoiceLoader? = nil) {
         base = announcer
+        loadVoice = voices
         self.options = options
         delivery = AnnouncementJob.Delivery(
             folder: options.dryRun ? nil : folder, reuse: !options.force, durable: options.durable,
             soundURLBase: options.soundURLBase, at: options.at)
         soundURLBaseProblem = options.soundURLBase.flatMap { PushPayload.validate(base: $0) }
-        state = LockedState(State(announcers: [announcer.options: announcer]))
+        state = LockedState(State(announcers: [Key(voice: nil, options: announcer.options): announcer]))
     }
 
     /// Answers one line of input (not blank): its report and fault.
@@ -203,7 +219,8 @@ public final class BatchPipeline: Sendable {
     private func answer(_ item: BatchItem) -> Result {
         if let problem = soundURLBaseProblem { return refuse(item, "sound URL base: \(problem)", as: .usage) }
         do {
-            let announcer = try announcer(for: item.options(over: base.options))
+            let voiceBase = try item.voice.map(announcer(voice:)) ?? base
+            let announcer = try announcer(for: item.options(over: voiceBase.options), base: voiceBase, voice: item.voice)
             var outcome = try item.job.run(with: announcer, delivery: delivery)
             outcome.report.id = item.id
             outcome.report.cached = outcome.sound?.reused
@@ -215,16 +232,33 @@ public final class BatchPipeline: Sendable {
         }
     }
 
-    /// The announcer for an item's options: the base one, or one made for
-    /// them (sharing the voice's digest and clip cache) and kept.
-    private func announcer(for options: Announcer.Options) throws -> Announcer {
-        if let known = state.withLock({ $0.announcers[options] }) { return known }
+    /// The announcer for an item's options: the voice's base one, or one
+    /// made for them (sharing the voice's digest and clip cache) and kept.
+    private func announcer(for options: Announcer.Options, base: Announcer, voice: String?) throws -> Announcer {
+        let key = Key(voice: voice, options: options)
+        if let known = state.withLock({ $0.announcers[key] }) { return known }
         let made = try base.with(options)
         state.withLock { state in
-            if state.announcers.count >= Self.announcerLimit { state.announcers = [base.options: base] }
-            state.announcers[options] = made
+            if state.announcers.count >= Self.announcerLimit {
+                state.announcers = [Key(voice: nil, options: self.base.options): self.base]
+            }
+            state.announcers[key] = made
         }
         return made
+    }
+
+    /// The announcer of the voice an item names, with the batch's options:
+    /// loaded the first time, under the lock, so each voice is read once.
+    private func announcer(voice name: String) throws -> Announcer {
+        try state.withLock { (state: inout State) throws -> Announcer in
+            if let known = state.voices[name] { return known }
+            guard let loadVoice else {
+                throw VoiceError(.notFound, "no voice \(MessageText.quoted(name)) for this batch: it names no voices")
+            }
+            let made = try Announcer(voice: try loadVoice(name), options: base.options)
+            state.voices[name] = made
+            return made
+        }
     }
 
     /// Whether a fault has stopped the run (the output cannot be written).

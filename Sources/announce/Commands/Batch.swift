@@ -32,6 +32,10 @@ struct Batch: ListsExitStatuses {
 
     @OptionGroup var phrase: PhraseOptions
     @Option(help: VoiceOption.help) var voice: String?
+
+    @Option(name: .customLong("voice-folder"), help: ArgumentHelp(
+        "A voice items may name by \"voice\", as NAME=DIR (repeatable); the bundled voices need none.", valueName: "name=dir"))
+    var voiceFolders: [String] = []
     @OptionGroup var output: OutputOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
@@ -54,6 +58,7 @@ struct Batch: ListsExitStatuses {
         if let jobs, !(1...Self.mostJobs).contains(jobs) {
             throw ValidationError("--jobs must be between 1 and \(Self.mostJobs)")
         }
+        _ = try Self.folders(voiceFolders)
     }
 
     func run() throws {
@@ -69,10 +74,12 @@ struct Batch: ListsExitStatuses {
         if !dryRun {
             do { try folder.create() } catch { throw Console.fail(error) }
         }
+        let named = try Self.folders(voiceFolders)
         let pipeline = BatchPipeline(
             announcer: announcer, folder: folder,
             options: .init(jobs: jobs ?? Self.defaultJobs, dryRun: dryRun, force: force, fenByDefault: phrase.fen, durable: output.fsync,
-                           soundURLBase: output.soundURLBase, at: output.at))
+                           soundURLBase: output.soundURLBase, at: output.at),
+            voices: { name in try Self.voice(named: name, folders: named) })
         let progress = BatchProgress(totalBytes: file.flatMap(Self.fileSize))
         let summary = pipeline.run(lines: reader, emit: { Console.write($0.report.jsonLine) }) { state in
             Console.flush()
@@ -91,5 +98,30 @@ struct Batch: ListsExitStatuses {
     static func fileSize(_ path: String) -> Int? {
         guard path != "-" else { return nil }
         return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+    }
+
+    /// `NAME=DIR` pairs by their lower-cased name.
+    static func folders(_ pairs: [String]) throws -> [String: String] {
+        var folders: [String: String] = [:]
+        for pair in pairs {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let name = BatchItem.voiceName(String(parts[0])), !parts[1].isEmpty else {
+                throw ValidationError("--voice-folder must be NAME=DIR (NAME: letters, digits, '.', '-', '_'), not '\(MessageText.escaped(pair))'")
+            }
+            guard folders[name] == nil else { throw ValidationError("--voice-folder names '\(name)' twice") }
+            folders[name] = String(parts[1])
+        }
+        return folders
+    }
+
+    /// The voice a batch item names: a folder given by name, else a bundled
+    /// voice; a name that is neither is refused, naming those there are.
+    static func voice(named name: String, folders: [String: String]) throws -> Voice {
+        let executable = VoiceLocator.currentExecutablePath()
+        guard let path = folders[name] ?? VoiceLocator.bundled(named: name, executablePath: executable) else {
+            let known = (Array(folders.keys).sorted() + VoiceLocator.bundledNames(executablePath: executable)).joined(separator: ", ")
+            throw VoiceError(.notFound, "no voice \(MessageText.quoted(name)) for this batch (it knows: \(known)); name a bundled voice or give --voice-folder NAME=DIR")
+        }
+        return try Voice(at: path)
     }
 }
