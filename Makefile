@@ -31,8 +31,8 @@ deps:
 # type's metadata accessor rather than asking the runtime to build the type
 # from its mangled name: that path demangles, and checks every requirement
 # (`Key: Hashable`) by scanning all the binary's conformance records, at each
-# start (5.5 M of a cold render's 57.7 M instructions by callgrind; README,
-# "Performance"). Same code, same output, 71 kB more binary.
+# start (5.5 M of a cold render's 57.7 M instructions by callgrind;
+# docs/PERFORMANCE.md). Same code, same output, 71 kB more binary.
 RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 build: deps

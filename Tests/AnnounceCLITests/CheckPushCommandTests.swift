@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test func theReadmesJPushExampleIsTheJPushSample() throws {
-        let readme = try String(contentsOf: RepositoryPaths.file("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: RepositoryPaths.file("docs/CLI.md"), encoding: .utf8)
         let line = try #require(readme.components(separatedBy: "\n").first { $0.contains("$ announce check-push") })
         let push = try #require(line.components(separatedBy: "<<< '").last?.dropLast())
         let fixture = try String(contentsOfFile: sample("jpush"), encoding: .utf8).trimmingCharacters(in: .newlines)

@@ -33,7 +33,9 @@ struct DocumentedExample {
     var outputLines: Range<Int> { (commandLine + 1)..<(commandLine + 1 + output.count) }
 
     /// The documents whose examples are kept true.
-    static let documents = ["README.md", "docs/MESSAGES.md", "docs/VOICES.md", "docs/IOS.md", "docs/READING.md"]
+    static let documents = [
+        "README.md", "docs/CLI.md", "docs/PERFORMANCE.md", "docs/MESSAGES.md", "docs/VOICES.md", "docs/IOS.md", "docs/READING.md",
+    ]
 
     /// The examples of `file`, in order.
     static func parse(_ text: String, file: String) -> [DocumentedExample] {

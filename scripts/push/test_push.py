@@ -464,7 +464,7 @@ class HostileFileTests(unittest.TestCase):
 
 
 class DocumentedSendTests(unittest.TestCase):
-    """README's and docs/IOS.md's send-through examples, run against the
+    """docs/IOS.md's send-through examples, run against the
     stand-ins with the documented target, keys file and line."""
 
     def run_example(self, path, number, command, output):
@@ -493,7 +493,7 @@ class DocumentedSendTests(unittest.TestCase):
             self.assertTrue(matches(documented, line), f"{path}:{number}: documented {documented!r}, printed {line!r}")
 
     def test_everyServiceHasATestedExample(self):
-        for path in ("README.md", "docs/IOS.md"):
+        for path in ("docs/IOS.md",):
             examples = documented_sends(path)
             self.assertEqual(sorted(words.split()[1] for _, words, _ in examples), sorted(SERVICES + ["apns"]), path)
             for number, command, output in examples:
