@@ -69,7 +69,7 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     public var defaultReading: ReadingOptions {
         switch id {
         case .mandarin: ReadingOptions()
-        case .cantonese: ReadingOptions(liang: true)
+        case .cantonese: ReadingOptions(liang: true, subunitLiang: true)
         }
     }
 
@@ -92,7 +92,9 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
         if asked.leadYi && !readingVariants.contains(.leadYi) && !defaults.leadYi {
             throw LanguageError(.undefinedVariant(.leadYi), tag: tag, language: self)
         }
-        return ReadingOptions(style: asked.style, liang: asked.liang || defaults.liang, leadYi: asked.leadYi || defaults.leadYi)
+        return ReadingOptions(
+            style: asked.style, liang: asked.liang || defaults.liang, leadYi: asked.leadYi || defaults.leadYi,
+            subunitLiang: asked.subunitLiang || defaults.subunitLiang)
     }
 
     /// Checks that a message read with `options` is one a voice of this
@@ -102,7 +104,11 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``LanguageError`` naming the reading.
     public func check(_ options: ReadingOptions) throws(LanguageError) {
         let own = try readingOptions(options)
-        guard own == options else { throw LanguageError(.otherReading, tag: tag, language: self) }
+        // What the language reads its own way whatever is asked (Cantonese's
+        // 两角) says nothing of whom the message was made for.
+        guard own.style == options.style, own.liang == options.liang, own.leadYi == options.leadYi else {
+            throw LanguageError(.otherReading, tag: tag, language: self)
+        }
     }
 
     /// The distinct options readings with each of `options` get in this

@@ -120,6 +120,9 @@ public struct PushMessage: Equatable, Sendable {
             }
         }
         self.language = language
+        // What the language always reads its own way, no message key says:
+        // Cantonese's 两角 and 两分.
+        options.subunitLiang = language.defaultReading.subunitLiang
         do {
             message = try Phrasing(template: template, prefix: prefix, reading: options).message(amount: amount, count: count)
         } catch {

@@ -106,3 +106,29 @@ import Testing
         #expect(other.stdout.contains("the message was made for a voice of another language than the pack's"), "\(other)")
     }
 }
+
+/// Cantonese says 两 before 角 and 分 (两角, 两分, 两角二分), on the server and,
+/// from the same push, on the phone, under the same sound name.
+@Suite struct CantoneseSubunitTests {
+    @Test("the server's 两角 is the phone's 两角, under one name")
+    func serverAndPhoneAgree() throws {
+        let scratch = try ScratchFolder("yue-subunits")
+        defer { scratch.remove() }
+        let pack = scratch.url("yue.announcepack").path
+        #expect(try CommandRunner.run(["voice", "export", "--voice", "cantonese", "-o", pack]).status == 0)
+        for (amount, said) in [("0.2", "到账两角"), ("0.02", "到账两分"), ("22222222.22", "到账两千二百二十二万二千二百二十二元两角二分")] {
+            let rendered = try CommandRunner.run(
+                ["render", "--voice", "cantonese", "--style", "currency", "--json", "--id", "c", "--at", "1767225600",
+                 "--out", scratch.url.path, amount])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(rendered.stdout.utf8)) as? [String: Any])
+            let aps = try #require(object["aps"] as? [String: Any])
+            #expect((aps["alert"] as? [String: Any])?["body"] as? String == said)
+            var push = object.filter { ["aps", "announce-message", "announce-id", "announce-at"].contains($0.key) }
+            push["aps"] = aps
+            let file = scratch.url("push.json")
+            try JSONSerialization.data(withJSONObject: push).write(to: file)
+            let phone = try CommandRunner.run(["check-push", "--pack", pack, "--now", "1767225610", file.path])
+            #expect(phone.stdoutLines.prefix(3) == ["route: rendered", "sound: \(aps["sound"] as? String ?? "")", "says: \(said)"], "\(phone.stdout)")
+        }
+    }
+}

@@ -32,14 +32,24 @@ import Testing
     @Test("Cantonese reads 2 before a unit as 两, as its speakers do, and has no 一十")
     func cantoneseReadings() throws {
         let options = try Language.cantonese.readingOptions(ReadingOptions())
-        #expect(options == ReadingOptions(liang: true))
+        #expect(options == ReadingOptions(liang: true, subunitLiang: true))
         #expect(try Amount(parsing: "200").reading(options).text == "两百元")
         #expect(try Amount(parsing: "2").reading(options).text == "两元")
         #expect(try Amount(parsing: "12").reading(options).text == "十二元")
         #expect(try Amount(parsing: "0.2").reading(options).text == "零点二元")
         #expect(try Amount(parsing: "22000").reading(options).text == "两万二千元")
         #expect(throws: LanguageError.self) { try Language.cantonese.readingOptions(ReadingOptions(leadYi: true)) }
-        #expect(try Language.cantonese.readingOptions(ReadingOptions(style: .currency)) == ReadingOptions(style: .currency, liang: true))
+        let currency = try Language.cantonese.readingOptions(ReadingOptions(style: .currency))
+        #expect(currency == ReadingOptions(style: .currency, liang: true, subunitLiang: true))
+        // 两 before 角, and before 分 with nothing said before it (CANTONESE.md).
+        for (amount, read) in [
+            ("0.2", "两角"), ("0.02", "两分"), ("0.22", "两角二分"), ("22222222.22", "两千二百二十二万二千二百二十二元两角二分"),
+            ("2.2", "两元两角"), ("2.02", "两元零二分"), ("0.12", "一角二分"), ("0.32", "三角二分"),
+        ] {
+            #expect(try Amount(parsing: amount).reading(currency).text == read, "\(amount)")
+        }
+        // Mandarin's currency reading keeps 二, with 两 or without.
+        #expect(try Amount(parsing: "0.22").reading(ReadingOptions(style: .currency, liang: true)).text == "二角二分")
     }
 
     @Test("a message made for another language's voice is refused by a Cantonese one, in one line")
@@ -61,7 +71,7 @@ import Testing
             #expect(try Language.mandarin.readingOptions(options) == options)
         }
         #expect(Language.cantonese.readingOptions(among: ReadingOptions.allCombinations) == [
-            ReadingOptions(style: .decimal, liang: true), ReadingOptions(style: .currency, liang: true),
+            ReadingOptions(style: .decimal, liang: true, subunitLiang: true), ReadingOptions(style: .currency, liang: true, subunitLiang: true),
         ])
     }
 

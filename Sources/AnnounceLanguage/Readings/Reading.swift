@@ -36,12 +36,15 @@ extension Amount {
             words.append("元")
         case .currency:
             if yuan > 0 { words = integer + ["元"] }
+            // 两角, and 两分 with nothing before it, where the language says so.
             if jiao > 0 {
-                words += [Numeral.digits[jiao], "角"]
+                words += [jiao == 2 && options.subunitLiang ? Numeral.liang : Numeral.digits[jiao], "角"]
             } else if yuan > 0 && fenDigit > 0 {
                 words.append(Numeral.digits[0])
             }
-            if fenDigit > 0 { words += [Numeral.digits[fenDigit], "分"] }
+            if fenDigit > 0 {
+                words += [fenDigit == 2 && options.subunitLiang && words.isEmpty ? Numeral.liang : Numeral.digits[fenDigit], "分"]
+            }
             if words.isEmpty { words = [Numeral.digits[0], "元"] }
         }
         return Reading(words: words)

@@ -18,6 +18,11 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
     public var liang: Bool
     /// V3: a leading 十 keeps its 一 (`10` 一十元).
     public var leadYi: Bool
+    /// 两 for a 2 of 角, and of 分 when nothing is said before it, in the
+    /// currency style (两角, 两分, 两角二分): how Cantonese reads, set by
+    /// its language (``Language/defaultReading``), not a variant a reader
+    /// asks for. Not part of the options' JSON: the language implies it.
+    public var subunitLiang = false
 
     /// Options with `style` and the variants V2 (`liang`) and V3 (`leadYi`);
     /// the default is the plain decimal reading.
@@ -25,6 +30,16 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
         self.style = style
         self.liang = liang
         self.leadYi = leadYi
+    }
+
+    /// Options with a language's own 两 before 角 and 分 (``subunitLiang``).
+    public init(style: ReadingStyle = .decimal, liang: Bool = false, leadYi: Bool = false, subunitLiang: Bool) {
+        self.init(style: style, liang: liang, leadYi: leadYi)
+        self.subunitLiang = subunitLiang
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case style, liang, leadYi
     }
 
     /// Every combination of style and variants.
@@ -42,7 +57,7 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
         case .decimal: words.append("点")
         case .currency: words += ["角", "分"]
         }
-        if liang { words.append("两") }
+        if liang || (subunitLiang && style == .currency) { words.append("两") }
         return words
     }
 }
