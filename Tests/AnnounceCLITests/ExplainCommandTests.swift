@@ -21,7 +21,7 @@ struct ExplainCommandTests {
         #expect(first?["amount"] as? String == "¥1,000.50")
         #expect(first?["text"] as? String == "支付宝到账一千点五元")
         #expect(first?["words"] as? [String] == ["支付宝到账", "一", "千", "点", "五", "元"])
-        #expect(Set(first?.keys.map { $0 } ?? []) == ["amount", "clips", "text", "words", "yuan"])
+        #expect(Set(first?.keys.map { $0 } ?? []) == ["amount", "clips", "romanisation", "text", "words", "yuan"])
         // The amount as given, and exactly in yuan.
         #expect(first?["yuan"] as? String == "1000.50")
         let clips = first?["clips"] as? [[String: Any]]

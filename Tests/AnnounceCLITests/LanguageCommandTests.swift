@@ -110,6 +110,17 @@ import Testing
 /// Cantonese says 两 before 角 and 分 (两角, 两分, 两角二分), on the server and,
 /// from the same push, on the phone, under the same sound name.
 @Suite struct CantoneseSubunitTests {
+    @Test("explain --json shows each word's romanisation: Jyutping for a Cantonese voice, pinyin for Mandarin")
+    func romanisation() throws {
+        let yue = try CommandRunner.run(["explain", "--json", "--voice", "cantonese", "--style", "currency", "0.22"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(yue.stdout.utf8)) as? [String: Any])
+        #expect(object["words"] as? [String] == ["到账", "两", "角", "二", "分"])
+        #expect(object["romanisation"] as? [String] == ["dou3 zoeng3", "loeng5", "gok3", "ji6", "fan1"])
+        let cmn = try CommandRunner.run(["explain", "--json", "10"])
+        let mandarin = try #require(try JSONSerialization.jsonObject(with: Data(cmn.stdout.utf8)) as? [String: Any])
+        #expect(mandarin["romanisation"] as? [String] == ["dao4 zhang4", "shi2", "yuan2"])
+    }
+
     @Test("the server's 两角 is the phone's 两角, under one name")
     func serverAndPhoneAgree() throws {
         let scratch = try ScratchFolder("yue-subunits")

@@ -17,7 +17,7 @@ import Testing
         let announcer = try SoundsFolderTests.announcer()
         let outcome = try Self.job("123.45", id: "order-1", at: 5).run(with: announcer, delivery: .planOnly)
         #expect(outcome.sound == nil)
-        #expect(outcome.report == AnnouncementReport(input: "123.45", plan: outcome.plan))
+        #expect(outcome.report == AnnouncementReport(input: "123.45", plan: outcome.plan, language: .mandarin))
         #expect(outcome.report.aps == nil && outcome.report.announceAt == nil && outcome.report.pushPayload(held: false) == nil)
     }
 

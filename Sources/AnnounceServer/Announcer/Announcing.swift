@@ -46,6 +46,6 @@ extension Announcer: Announcing {
     }
 
     package func report(input: String, planned: Plan) -> AnnouncementReport {
-        AnnouncementReport(input: input, plan: planned)
+        AnnouncementReport(input: input, plan: planned, language: language)
     }
 }

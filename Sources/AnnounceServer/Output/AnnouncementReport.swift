@@ -21,6 +21,9 @@ package struct AnnouncementReport: Sendable, Equatable {
     package var text: String?
     /// The words in order.
     package var words: [String]?
+    /// Each word's romanisation in the voice's language (pinyin,
+    /// Jyutping), in the order of ``words`` (`explain`).
+    package var romanisation: [String]?
     /// The clips that say them.
     package var clips: [PlannedClip]?
     /// The template, when not the default payment sentence: a preset's name
@@ -72,10 +75,12 @@ package struct AnnouncementReport: Sendable, Equatable {
     /// Why the amount or item failed.
     package var error: String?
 
-    /// The plan's fields (`explain`).
-    package init(input: String, plan: Announcer.Plan) {
+    /// The plan's fields (`explain`), each word romanised in `language`
+    /// (empty for a word the language's table lacks).
+    package init(input: String, plan: Announcer.Plan, language: Language) {
         self.init(input: input, message: plan.message)
         clips = plan.clips
+        romanisation = plan.message.words.map { language.syllables(of: $0)?.joined(separator: " ") ?? "" }
     }
 
     /// The message's fields: its text, words, template, count and amount.
@@ -166,6 +171,7 @@ package struct AnnouncementReport: Sendable, Equatable {
         if let aps { object.add("heldAps", aps.heldObject) }
         if let id { object.add("id", id) }
         if let line { object.add("line", line) }
+        if let romanisation { object.add("romanisation", romanisation) }
         if let sampleRate { object.add("sampleRate", sampleRate) }
         if let sound { object.add("sound", sound) }
         if let speed { object.add("speed", speed) }
