@@ -7,7 +7,7 @@ import Testing
 /// The push for phones that render: every push carries the message, the
 /// phone reads it back as iOS decodes it, and its pack says the server's
 /// sound.
-@Suite struct PushMessageTests {
+@Suite struct PushMessageCommandTests {
     /// The bundled voice's pack, made as users make it.
     static let pack = try! DevicePack(data: BundledPack.bytes, name: "default.announcepack")
 

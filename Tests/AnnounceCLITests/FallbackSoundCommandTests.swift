@@ -7,7 +7,7 @@ import Testing
 /// docs/ios/payment-fallback.wav, the sound the iPhone plays when an
 /// announcement cannot be had: made by announce itself with the command
 /// docs/IOS.md gives, at the announcements' loudness.
-@Suite struct FallbackSoundTests {
+@Suite struct FallbackSoundCommandTests {
     static let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/ios/payment-fallback.wav")
 
