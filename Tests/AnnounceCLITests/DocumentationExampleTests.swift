@@ -17,6 +17,8 @@ import Testing
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         let text = try String(contentsOf: url, encoding: .utf8)
         let examples = DocumentedExample.parse(text, file: document)
+        // A document that lost its examples would pass on nothing.
+        try #require(!examples.isEmpty, "\(document) shows no `$ announce` example")
         var lines = text.components(separatedBy: "\n")
         var rewrites: [(DocumentedExample, [String])] = []
         for block in Dictionary(grouping: examples, by: \.block).sorted(by: { $0.key < $1.key }) {
@@ -45,6 +47,18 @@ import Testing
         }
         try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         for (example, _) in rewrites { print("rewrote \(document):\(example.commandLine + 1): \(example.command)") }
+    }
+
+    @Test("every document that shows an `$ announce` example is one whose examples are run")
+    func everyDocumentWithExamplesIsListed() throws {
+        let root = RepositoryPaths.file("docs")
+        let documents = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".md") }.map { "docs/" + $0 } + ["README.md"]
+        #expect(documents.count > 3)
+        for document in documents {
+            let text = try String(contentsOf: RepositoryPaths.file(document), encoding: .utf8)
+            let shows = !DocumentedExample.parse(text, file: document).isEmpty
+            #expect(shows == DocumentedExample.documents.contains(document), "\(document)")
+        }
     }
 
     @Test("the documents hold examples: the checker finds the ones the README is known to have")

@@ -18,7 +18,11 @@ package enum PushArrivalSamples {
     }
 
     /// Every refused arrival of `bad.json`.
+    /// A table that reads as empty is an error, not a test that passes on
+    /// nothing.
     package static func bad() throws -> [Bad] {
-        try JSONDecoder().decode([Bad].self, from: Data(contentsOf: RepositoryPaths.file("\(folder)/bad.json")))
+        let table = try JSONDecoder().decode([Bad].self, from: Data(contentsOf: RepositoryPaths.file("\(folder)/bad.json")))
+        guard !table.isEmpty else { throw EmptyTable(file: "\(folder)/bad.json") }
+        return table
     }
 }

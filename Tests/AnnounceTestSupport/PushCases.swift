@@ -28,7 +28,19 @@ package struct PushCases: Decodable {
     package static let soundHosts: Set<String> = ["sounds.example.com"]
 
     /// The table, read from Tests/Shared/push-cases.json.
+    /// The table; one that reads as empty is an error, not a test that
+    /// passes on nothing.
     package static func load() throws -> PushCases {
-        try JSONDecoder().decode(PushCases.self, from: Data(contentsOf: RepositoryPaths.file("Tests/Shared/push-cases.json")))
+        let cases = try JSONDecoder().decode(PushCases.self, from: Data(contentsOf: RepositoryPaths.file("Tests/Shared/push-cases.json")))
+        guard !cases.names.isEmpty, !cases.urls.isEmpty else { throw EmptyTable(file: "Tests/Shared/push-cases.json") }
+        return cases
     }
+
+}
+
+/// A table a table-driven test reads has no rows: the test fails rather
+/// than pass on nothing.
+package struct EmptyTable: Error, CustomStringConvertible {
+    package let file: String
+    package var description: String { "\(file) has no rows" }
 }
