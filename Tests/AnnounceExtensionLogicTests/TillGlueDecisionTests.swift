@@ -5,7 +5,7 @@ import AnnounceWire
 import Foundation
 import Testing
 
-/// The decisions the glue used to make itself: when the content handler is
+/// Decisions the logic makes for the glue: when the content handler is
 /// called against the push service's receipt and the counting, the seal a
 /// process keeps, and the settings screen's minimum amount.
 @Suite struct TillGlueDecisionTests {
