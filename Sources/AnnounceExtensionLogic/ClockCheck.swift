@@ -139,11 +139,6 @@ struct ClockCheck: Sendable {
         return best[best.startIndex + (best.count - 1) / 2]
     }
 
-    /// Whether any of `samples` was taken since the clock was last set.
-    static func hasComparable(_ samples: [Sample], boot: Double?) -> Bool {
-        !comparable(samples, boot: boot).isEmpty
-    }
-
     /// The samples taken since the clock was last set: their boot time
     /// within ``spread`` of `boot`.
     private static func comparable(_ samples: [Sample], boot: Double?) -> [Sample] {

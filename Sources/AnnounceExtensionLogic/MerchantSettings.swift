@@ -147,8 +147,13 @@ struct MerchantSettings: Equatable, Sendable {
     /// settings are read, never before (a blank field saved would clear it).
     var minimumFieldText: String {
         guard let minimumFen, minimumFen > 0 else { return "" }
-        let cents = minimumFen % 100
-        return "\(minimumFen / 100).\(cents < 10 ? "0" : "")\(cents)"
+        return Self.yuanText(fen: minimumFen)
+    }
+
+    /// An amount as the app shows it: whole yuan and two decimals (`10.50`, `8.00`).
+    static func yuanText(fen: UInt64) -> String {
+        let cents = fen % 100
+        return "\(fen / 100).\(cents < 10 ? "0" : "")\(cents)"
     }
 
     /// These settings with the minimum the merchant typed: empty clears it,
@@ -169,8 +174,7 @@ struct MerchantSettings: Equatable, Sendable {
     /// The minimum as the merchant reads it: `10.50 元`; nil when none.
     var minimumText: String? {
         guard let minimumFen, minimumFen > 0 else { return nil }
-        let cents = minimumFen % 100
-        return "\(minimumFen / 100).\(cents < 10 ? "0" : "")\(cents) 元"
+        return Self.yuanText(fen: minimumFen) + " 元"
     }
 
     /// One line per switch for the status screen.

@@ -84,9 +84,15 @@ public struct PushCheck: Sendable {
         self.init(
             policy: AnnouncePolicy(soundHosts: soundHosts, maximumAge: maximumAge), rendering: pack.map(PackRendering.init),
             settings: reading?.settings ?? MerchantSettings(), timeZone: timeZone)
-        if let reading, let counter = reading.status.counter {
-            settingsNote = "the settings file is not used as written (\(counter.rawValue)): " + Self.describe(reading.status)
-        }
+        settingsNote = reading.flatMap { Self.settingsNote($0.status) }
+    }
+
+    /// The host of `url` (`https://host/…`), lower-cased: the one host a
+    /// check allows downloads from when none are given.
+    public static func host(of url: String?) -> Set<String> {
+        guard let url, url.hasPrefix("https://") else { return [] }
+        let host = url.dropFirst("https://".count).prefix { $0 != "/" && $0 != ":" }
+        return host.isEmpty ? [] : [host.lowercased()]
     }
 
     /// A check with the extension's `policy` as configured, the merchant's
@@ -99,7 +105,14 @@ public struct PushCheck: Sendable {
         settingsNote = nil
     }
 
-    static func describe(_ status: MerchantSettingsFile.Status) -> String {
+    /// One line naming the counter the phone adds to when it does not use
+    /// the settings file as written (and announces with the defaults); nil
+    /// when it uses it.
+    static func settingsNote(_ status: MerchantSettingsFile.Status) -> String? {
+        status.counter.map { "the settings file is not used as written (\($0.rawValue)): " + describe(status) }
+    }
+
+    private static func describe(_ status: MerchantSettingsFile.Status) -> String {
         switch status {
         case .read, .missing: "used as written"
         case .damaged: "it is not a JSON object of settings, so the phone announces with the defaults"
@@ -118,17 +131,11 @@ public struct PushCheck: Sendable {
     /// `clockOffset`: how far the phone's clock is ahead of the server's, as
     /// its recent pushes show (``ClockCheck/baseline(among:boot:)``).
     public func decide(_ push: PushFields, now: Date, seen: Set<String> = [], clockOffset: Double = 0) -> Decision {
-        decide(push, now: now, seen: seen, clockBaseline: clockOffset)
-    }
-
-    /// As ``decide(_:now:seen:)``, on a phone where a push just in time has
-    /// the offset `clockBaseline` (``ClockCheck/baseline(among:boot:)``).
-    func decide(_ push: PushFields, now: Date, seen: Set<String>, clockBaseline: Double) -> Decision {
         // A push without a sound claims no id (AnnouncePolicy.start).
         let repeated = push.sound != nil && push.id.map(seen.contains) == true
         let choice = policy.choose(
             for: push, now: now, repeated: repeated, isInstalled: { _ in false }, settings: settings, timeZone: timeZone,
-            clockBaseline: clockBaseline)
+            clockBaseline: clockOffset)
         if let problem = push.arrivalProblem {
             switch choice {
             case .fallback(.refusedPush):

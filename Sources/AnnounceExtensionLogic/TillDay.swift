@@ -124,9 +124,7 @@ public struct TillDay: Sendable {
     @discardableResult
     public mutating func start(settingsFile: Data) -> String? {
         defer { startSettings(settingsFile) }
-        let status = MerchantSettingsFile.decode(settingsFile).status
-        guard let counter = status.counter else { return nil }
-        return "the settings file is not used as written (\(counter.rawValue)): \(PushCheck.describe(status))"
+        return PushCheck.settingsNote(MerchantSettingsFile.decode(settingsFile).status)
     }
 
     private mutating func startSettings(_ settingsFile: Data) {
@@ -248,7 +246,7 @@ public struct TillDay: Sendable {
         let key = push.id ?? "line \(lines)"
         if index[key] == nil {
             index[key] = payments.count
-            let amount = push.message?.message.amount.map { Self.yuan($0.fen) }
+            let amount = push.message?.message.amount.map { MerchantSettings.yuanText(fen: $0.fen) }
             payments.append(Payment(id: key, amount: amount, arrived: now ?? 0, at: now ?? 0, reason: "not heard"))
         }
         return key
@@ -301,7 +299,7 @@ public struct TillDay: Sendable {
         var baseline = 0.0
         var age: Double?
         let boot = phoneClock.timeIntervalSince1970 - uptime
-        let check = self.check ?? PushCheck(pack: pack, soundHosts: Self.host(of: push.url), settingsFile: settingsFile, timeZone: timeZone)
+        let check = self.check ?? PushCheck(pack: pack, soundHosts: PushCheck.host(of: push.url), settingsFile: settingsFile, timeZone: timeZone)
         if let at = push.at, at.isFinite {
             let offset = phoneClock.timeIntervalSince1970 - at
             let lateness = check.policy.lateness(offset: offset, among: samples, boot: boot)
@@ -310,7 +308,7 @@ public struct TillDay: Sendable {
         }
         var pushForCheck = push
         pushForCheck.id = key
-        let decision = check.decide(pushForCheck, now: phoneClock, seen: repeated ? [key] : [], clockBaseline: baseline)
+        let decision = check.decide(pushForCheck, now: phoneClock, seen: repeated ? [key] : [], clockOffset: baseline)
         let sound: DeliverySound
         let counter: DeliveryCounters.Counter
         switch decision.route {
@@ -502,11 +500,6 @@ public struct TillDay: Sendable {
 
     // MARK: - Text
 
-    static func yuan(_ fen: UInt64) -> String {
-        let cents = fen % 100
-        return "\(fen / 100).\(cents < 10 ? "0" : "")\(cents)"
-    }
-
     /// `value` to the millisecond, as the output shows times (rounding
     /// keeps their order).
     public static func milliseconds(_ value: Double) -> Double {
@@ -517,11 +510,5 @@ public struct TillDay: Sendable {
     public static func seconds(_ value: Double) -> String {
         let rounded = milliseconds(value)
         return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
-    }
-
-    private static func host(of url: String?) -> Set<String> {
-        guard let url, url.hasPrefix("https://") else { return [] }
-        let host = url.dropFirst("https://".count).prefix { $0 != "/" && $0 != ":" }
-        return host.isEmpty ? [] : [host.lowercased()]
     }
 }

@@ -44,39 +44,61 @@ struct TillLog: Sendable {
     /// ``maximumBytes``.
     func append(_ line: String, at: Double) throws(LockedRecordFile.Failure) {
         guard !line.contains("\n"), line.utf8.count < Self.maximumBytes else { return }
+        let added = Entry(time: Self.time(of: line) ?? at, line: line)
         try record.update { (data: Data?) throws(LockedRecordFile.Failure) -> (result: Void, replacement: Data?) in
-            var lines = Self.lines(in: data)
-            let time = Self.time(of: line) ?? at
-            let place = lines.lastIndex { (Self.time(of: $0) ?? 0) <= time }.map { $0 + 1 } ?? 0
-            lines.insert(line, at: place)
-            lines = Self.keeping(lines, now: at)
-            return ((), Data(lines.joined(separator: "\n").utf8 + [0x0A]))
+            var entries = Self.entries(in: data)
+            let place = entries.lastIndex { $0.time <= added.time }.map { $0 + 1 } ?? 0
+            entries.insert(added, at: place)
+            let kept = Self.keeping(entries, now: at).map(\.line)
+            return ((), Data(kept.joined(separator: "\n").utf8 + [0x0A]))
         }
     }
 
     /// The lines kept, oldest first.
     func lines() -> [String] {
-        Self.lines(in: record.contents())
+        Self.entries(in: record.contents()).map(\.line)
     }
 
     /// The lines of the 24 hours before `now`, as a file to share.
     func lastDay(now: Double) -> String {
-        let day = lines().filter { (Self.time(of: $0) ?? now) >= now - 24 * 3600 }
+        let day = Self.entries(in: record.contents()).filter { $0.time >= now - 24 * 3600 }.map(\.line)
         return day.isEmpty ? "" : day.joined(separator: "\n") + "\n"
     }
 
-    /// `lines` without those older than ``keptSeconds`` before `now`, and
-    /// without the oldest beyond ``maximumBytes``.
-    static func keeping(_ lines: [String], now: Double) -> [String] {
-        var kept = lines.filter { (time(of: $0) ?? now) >= now - keptSeconds }
-        var bytes = kept.reduce(0) { $0 + $1.utf8.count + 1 }
-        while bytes > maximumBytes, !kept.isEmpty { bytes -= kept.removeFirst().utf8.count + 1 }
-        return kept
+    /// One line of the file and its time, read once.
+    struct Entry {
+        let time: Double
+        let line: String
     }
 
-    private static func lines(in data: Data?) -> [String] {
+    /// `lines` without those older than ``keptSeconds`` before `now`, and
+    /// without the oldest beyond ``maximumBytes`` (a line without a time
+    /// counts as `now`'s).
+    static func keeping(_ lines: [String], now: Double) -> [String] {
+        keeping(lines.map { Entry(time: time(of: $0) ?? now, line: $0) }, now: now).map(\.line)
+    }
+
+    /// `entries` without those older than ``keptSeconds`` before `now`, and
+    /// without the oldest beyond ``maximumBytes``.
+    static func keeping(_ entries: [Entry], now: Double) -> [Entry] {
+        let recent = entries.filter { $0.time >= now - keptSeconds }
+        var bytes = recent.reduce(0) { $0 + $1.line.utf8.count + 1 }
+        var first = 0
+        while bytes > maximumBytes, first < recent.count {
+            bytes -= recent[first].line.utf8.count + 1
+            first += 1
+        }
+        return Array(recent[first...])
+    }
+
+    /// The file's events, each line's time read once; lines that are not
+    /// events are passed over.
+    private static func entries(in data: Data?) -> [Entry] {
         guard let data else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { time(of: $0) != nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { text in
+            let line = String(text)
+            return time(of: line).map { Entry(time: $0, line: line) }
+        }
     }
 
     /// A line's `at`; nil when it is not an event.

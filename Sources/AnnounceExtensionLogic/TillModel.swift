@@ -216,7 +216,7 @@ struct TillModel: Sendable {
             // A banner for the merchant to read, said by the app; in a rush
             // longer than its wait, the banner's own sound says it.
             let entry = Entry(id: push.id, sound: name, arrived: uptime, isFallback: name == fallback, age: age)
-            if !ringerSilent, uptime + queuedSeconds > entry.deadline(limits) {
+            if waitsPastItsTime(entry, uptime: uptime) {
                 return [.count(.handedToNotification), .notify(id: push.id, sound: sound)]
             }
             return [.notify(id: push.id, sound: .none)] + enqueue(entry, uptime: uptime)
@@ -295,14 +295,19 @@ struct TillModel: Sendable {
         }
         // Media volume down with the ringer up: the notification is louder.
         guard playsInApp, waiting.count < limits.maximumWaiting else { return [.present(withSound: true)] }
-        // A rush longer than its wait: its own notification now, rather than
-        // skipped when its turn comes; on a phone known to be on silent the
-        // notification would be muted, so it waits its chance.
-        if !ringerSilent, uptime + queuedSeconds > entry.deadline(limits) {
+        if waitsPastItsTime(entry, uptime: uptime) {
             if let id = entry.id { remember(id) }
             return [.count(.handedToNotification), .present(withSound: true)]
         }
         return [.present(withSound: false)] + enqueue(entry, uptime: uptime)
+    }
+
+    /// Whether `entry`, queued now, would start only after its deadline: a
+    /// rush longer than its wait, which goes to its own notification now
+    /// rather than be skipped when its turn comes. Not on a phone known to be
+    /// on silent, where that notification would be muted: it waits its chance.
+    private func waitsPastItsTime(_ entry: Entry, uptime: TimeInterval) -> Bool {
+        !ringerSilent && uptime + queuedSeconds > entry.deadline(limits)
     }
 
     /// How long until a payment queued now starts: what is playing and what

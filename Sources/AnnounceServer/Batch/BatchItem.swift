@@ -230,9 +230,7 @@ public struct BatchItem: Sendable {
     /// from the input never reaches the file system).
     package static func voiceName(_ text: String) -> String? {
         let name = text.lowercased()
-        guard (1...64).contains(name.utf8.count), name != ".", name != "..",
-              name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || ".-_".unicodeScalars.contains($0) })
-        else { return nil }
+        guard name.utf8.count <= 64, Voice.isName(name) else { return nil }
         return name
     }
 

@@ -17,3 +17,13 @@ extension Voice {
         try self.init(store: VoiceFolder(at: path))
     }
 }
+
+extension Voice {
+    /// Whether `text` can name a voice, a bundled one or one a batch is
+    /// given: a voice id (lowercase ASCII letters, digits, `.`, `_`, `-`),
+    /// not `.` or `..`, so never a path.
+    package static func isName(_ text: String) -> Bool {
+        !text.isEmpty && text != "." && text != ".."
+            && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || ".-_".unicodeScalars.contains($0) }
+    }
+}

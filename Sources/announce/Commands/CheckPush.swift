@@ -107,7 +107,7 @@ struct CheckPush: ListsExitStatuses {
             }
             throw Console.fail(error)
         }
-        let hosts = soundHosts.isEmpty ? Self.host(of: fields.url) : Set(soundHosts.map { $0.lowercased() })
+        let hosts = soundHosts.isEmpty ? PushCheck.host(of: fields.url) : Set(soundHosts.map { $0.lowercased() })
         let settingsFile = try settings.map { path in Data(try Self.read(path)) }
         let clock = now.map { Date(timeIntervalSince1970: Double($0)) } ?? Date()
         // Without --utc-offset, the machine's offset at that moment.
@@ -121,20 +121,22 @@ struct CheckPush: ListsExitStatuses {
         if let problem = fields.messageProblem { throw Console.fail(problem) }
     }
 
-    /// The push's bytes, from `path` or standard input.
-    static func read(_ path: String) throws -> [UInt8] {
-        if path == "-" { return try readStandardInput() }
+    /// The bytes of `path` or of standard input (`-`), a file refused over
+    /// `limit`; standard input is read until it passes `limit`, which the
+    /// caller judges.
+    static func read(_ path: String, limit: Int = largestFile) throws -> [UInt8] {
+        if path == "-" { return try readStandardInput(limit: limit) }
         do {
-            return try FileCheck.readRegularFile(path, limit: largestFile)
+            return try FileCheck.readRegularFile(path, limit: limit)
         } catch {
             throw Console.fail(CheckPushError(.unreadableFile, "\(MessageText.escaped(path)): \(error.reason)"))
         }
     }
 
-    private static func readStandardInput() throws -> [UInt8] {
+    private static func readStandardInput(limit: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while bytes.count <= largestFile {
+        while bytes.count <= limit {
             let result = retryingInterrupts { chunk.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, $0.count) } }
             guard case .success(let got) = result else {
                 throw Console.fail(CheckPushError(.unreadableFile, "standard input cannot be read"))
@@ -162,13 +164,6 @@ struct CheckPush: ListsExitStatuses {
     private static func keysOnly(_ bytes: [UInt8]) -> [AnyHashable: Any] {
         let members = (try? JSONLineParser(maximumLength: max(bytes.count, 1)).parseObject(bytes)) ?? []
         return Dictionary(members.map { (AnyHashable($0.key), $0.key as Any) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// The host of `url` (`https://host/…`), lower-cased.
-    private static func host(of url: String?) -> Set<String> {
-        guard let url, url.hasPrefix("https://") else { return [] }
-        let host = url.dropFirst("https://".count).prefix { $0 != "/" && $0 != ":" }
-        return host.isEmpty ? [] : [host.lowercased()]
     }
 
     static func text(_ decision: PushCheck.Decision, fields: PushFields, service: PushService) -> String {

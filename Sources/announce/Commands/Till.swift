@@ -106,27 +106,11 @@ struct Till: ListsExitStatuses {
             && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2E || $0 == 0x2D }
     }
 
-    /// The day's bytes, from `path` or standard input.
+    /// The day's bytes, from `path` or standard input, at most ``largestFile``.
     static func read(_ path: String) throws -> [UInt8] {
-        if path != "-" {
-            do {
-                return try FileCheck.readRegularFile(path, limit: largestFile)
-            } catch {
-                throw Console.fail(CheckPushError(.unreadableFile, "\(MessageText.escaped(path)): \(error.reason)"))
-            }
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let result = retryingInterrupts { chunk.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, $0.count) } }
-            guard case .success(let got) = result else {
-                throw Console.fail(CheckPushError(.unreadableFile, "standard input cannot be read"))
-            }
-            if got == 0 { break }
-            bytes.append(contentsOf: chunk[..<got])
-            if bytes.count > largestFile {
-                throw Console.fail(CheckPushError(.unreadableFile, "standard input is over \(largestFile >> 20) MiB"))
-            }
+        let bytes = try CheckPush.read(path, limit: largestFile)
+        guard bytes.count <= largestFile else {
+            throw Console.fail(CheckPushError(.unreadableFile, "standard input is over \(largestFile >> 20) MiB"))
         }
         return bytes
     }

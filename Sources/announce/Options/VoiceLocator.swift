@@ -65,8 +65,7 @@ enum VoiceLocator {
     /// Whether `text` can name a bundled voice: a voice id (lowercase ASCII
     /// letters, digits, `.`, `_`, `-`), not `.` or `..`.
     static func isName(_ text: String) -> Bool {
-        !text.isEmpty && text != "." && text != ".."
-            && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || ".-_".unicodeScalars.contains($0) }
+        Voice.isName(text)
     }
 
     /// The folder of the bundled voice `name`, nearest first; nil when no
