@@ -52,7 +52,7 @@ test: deps lint
 
 # Rewrites the output of every `$ announce …` example in README.md and docs/
 # from what announce prints (the convention is in
-# Tests/AnnounceCLITests/DocumentedExample.swift); `make test` fails while any
+# Tests/AnnounceCLITests/Examples/DocumentedExample.swift); `make test` fails while any
 # is stale. Read the diff before committing it.
 docs-examples: deps
 	ANNOUNCE_RECORD_DOCS=1 $(SWIFT) test --filter DocumentationExampleTests

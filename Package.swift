@@ -103,23 +103,38 @@ let package = Package(
         // What every test target shares: running processes with a time limit,
         // scratch folders, a seeded generator, the package's own paths.
         .target(name: "AnnounceTestSupport", path: "Tests/AnnounceTestSupport"),
+        // Test helpers that make and read sound files through the server's
+        // libraries: synthetic clips, a stereo writer.
+        .target(
+            name: "AnnounceAudioTestSupport", dependencies: ["AnnounceServer", "CSndFile", "AnnounceTestSupport"],
+            path: "Tests/AnnounceAudioTestSupport"),
+        // One unit-test target per library module. The phone's modules'
+        // tests build without the C libraries: what holds the phone to the
+        // server's bytes is in AnnounceIntegrationTests.
+        .testTarget(name: "AnnounceCommonTests", dependencies: ["AnnounceCommon", "AnnounceTestSupport"]),
         .testTarget(name: "AnnounceLanguageTests", dependencies: ["AnnounceLanguage", "AnnounceTestSupport"]),
-        // Planning with the sandhi runs a voice script asks for uses the studio.
-        .testTarget(name: "AnnounceVoiceTests", dependencies: ["AnnounceVoice", "AnnounceStudio", "AnnounceTestSupport"]),
-        // The engine's portable math, the phone's sound-file writer held byte
-        // for byte against libsndfile, and the scans of what the phone compiles.
-        .testTarget(name: "AnnounceEngineTests", dependencies: ["AnnounceEngine", "AnnounceServer", "AnnounceTestSupport"]),
-        .testTarget(
-            name: "AnnounceExtensionLogicTests",
-            dependencies: ["AnnounceExtensionLogic", "AnnounceServer", "AnnounceStudio", "AnnounceTestSupport"]),
+        .testTarget(name: "AnnounceVoiceTests", dependencies: ["AnnounceVoice", "AnnounceTestSupport"]),
+        .testTarget(name: "AnnounceWireTests", dependencies: ["AnnounceWire", "AnnounceTestSupport"]),
+        // The engine's portable math and the scans of what the phone compiles.
+        .testTarget(name: "AnnounceEngineTests", dependencies: ["AnnounceEngine", "AnnounceTestSupport"]),
+        .testTarget(name: "AnnounceExtensionLogicTests", dependencies: ["AnnounceExtensionLogic", "AnnounceTestSupport"]),
         .testTarget(
             name: "AnnounceServerTests",
-            dependencies: ["AnnounceServer", "AnnounceStudio", "AnnounceTestSupport"],
-            exclude: ["Goldens"]
-        ),
-        .testTarget(name: "AnnounceStudioTests", dependencies: ["AnnounceStudio", "AnnounceTestSupport"]),
-        // Runs the built `announce` binary as a user would; depending on the
-        // executable makes `swift test` build it first.
+            dependencies: ["AnnounceServer", "AnnounceAudioTestSupport", "AnnounceTestSupport"]),
+        .testTarget(
+            name: "AnnounceStudioTests",
+            dependencies: ["AnnounceStudio", "AnnounceAudioTestSupport", "AnnounceTestSupport"]),
+        // The steps together: the goldens, the phone's modules held to the
+        // server's (its sound-file writer byte for byte against libsndfile,
+        // its pack's renders against the server's), the extension's route
+        // on packs the studio exports.
+        .testTarget(
+            name: "AnnounceIntegrationTests",
+            dependencies: ["AnnounceExtensionLogic", "AnnounceServer", "AnnounceStudio", "AnnounceTestSupport"],
+            exclude: ["Goldens"]),
+        // Runs the built `announce` binary as a user would (EndToEnd/), and
+        // every documented example (Examples/); depending on the executable
+        // makes `swift test` build it first.
         .testTarget(name: "AnnounceCLITests", dependencies: ["announce", "AnnounceServer", "AnnounceStudio", "AnnounceTestSupport"]),
     ]
 )

@@ -72,6 +72,30 @@ import Testing
         #expect(found.isEmpty, "what the phone compiles must be Foundation-only:\n\(found.sorted().joined(separator: "\n"))")
     }
 
+    /// The phone's modules' unit tests: they build without the C
+    /// libraries, the server or the studio; what holds the phone to the
+    /// server is in AnnounceIntegrationTests.
+    static let phoneTestFolders = [
+        "Tests/AnnounceCommonTests", "Tests/AnnounceLanguageTests", "Tests/AnnounceVoiceTests", "Tests/AnnounceWireTests",
+        "Tests/AnnounceEngineTests", "Tests/AnnounceExtensionLogicTests",
+    ]
+
+    @Test("the phone's modules' tests import the phone's modules and the test support only")
+    func phoneTestsNeedNoCLibraries() throws {
+        let allowed = Self.allowedModules.union(["Testing", "AnnounceTestSupport"])
+        var found: [String] = []
+        for folder in Self.phoneTestFolders {
+            let lines = try PhoneSources.lines(below: folder)
+            #expect(!lines.isEmpty, "\(folder) has no Swift files")
+            for line in lines {
+                if let module = Self.importedModule(line.code), !allowed.contains(module) {
+                    found.append("\(line.file):\(line.number): imports \(module)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
     @Test("the scan refuses what the phone cannot compile", arguments: [
         "import AnnounceServer", "import AnnounceStudio", "@preconcurrency import Glibc", "package import CSndFile",
         "import struct Subprocess.Configuration", "import ArgumentParser", "let env = environ",

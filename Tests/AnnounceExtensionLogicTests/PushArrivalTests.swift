@@ -1,5 +1,5 @@
 @testable import AnnounceExtensionLogic
-import AnnounceServer
+import AnnounceLanguage
 import AnnounceTestSupport
 import AnnounceWire
 import Foundation
@@ -29,41 +29,29 @@ import Testing
 ///   https://blog.csdn.net/xyxjn/article/details/46522619 and
 ///   https://e-com-net.com/article/1191280944502382592.htm
 @Suite struct PushArrivalTests {
-    static let folder = PushArrivalSamples.folder
-    static let sound = "announce-123.45-e6f65a95.caf"
-    static let url = "https://sounds.example.com/announce-123.45-e6f65a95.caf"
+    static func sample(_ service: PushService) throws -> [UInt8] { try PushArrivalSamples.sample(service.rawValue) }
 
-    static func sample(_ service: PushService) throws -> [UInt8] {
-        Array(try Data(contentsOf: RepositoryPaths.file("\(folder)/\(service.rawValue).json")))
-    }
-
-    /// The push as iOS hands it over: the JSON decoded by Foundation.
-    static func userInfo(_ bytes: [UInt8]) throws -> [AnyHashable: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [AnyHashable: Any])
-    }
-
-    static func bad() throws -> [PushArrivalSamples.Bad] { try PushArrivalSamples.bad() }
 
     @Test(arguments: PushService.allCases)
     func everyServiceShapeReadsToTheSamePayment(_ service: PushService) throws {
         let bytes = try Self.sample(service)
         let expected = try Message(amount: try Amount(parsing: "123.45"), prefix: try Prefix("alipay"))
-        for fields in [try PushFields(json: bytes), PushFields(userInfo: try Self.userInfo(bytes))] {
+        for fields in [try PushFields(json: bytes), PushFields(userInfo: try PushArrivalSamples.userInfo(bytes))] {
             #expect(fields.arrivalProblem == nil && fields.messageProblem == nil, "\(service)")
             #expect(fields.message?.message == expected, "\(service)")
             #expect(fields.message?.message.amount?.fen == 12345)
-            #expect(fields.id == "order-9" && fields.at == 1_767_225_600 && fields.url == Self.url, "\(service)")
-            #expect(fields.sound == Self.sound && !fields.isCritical && fields.criticalVolume == nil)
+            #expect(fields.id == "order-9" && fields.at == 1_767_225_600 && fields.url == PushArrivalSamples.url, "\(service)")
+            #expect(fields.sound == PushArrivalSamples.sound && !fields.isCritical && fields.criticalVolume == nil)
         }
         // Aliyun adds no key of its own: its push reads as APNs's shape.
-        let detected = PushService.detect(try Self.userInfo(bytes))
+        let detected = PushService.detect(try PushArrivalSamples.userInfo(bytes))
         #expect(detected == (service == .aliyun ? .apns : service))
         #expect(service.accepts(detected))
     }
 
-    @Test(arguments: try PushArrivalTests.bad().map(\.name))
+    @Test(arguments: try PushArrivalSamples.bad().map(\.name))
     func aBadArrivalIsRefusedInOneTypedLine(_ name: String) throws {
-        let bad = try #require(try Self.bad().first { $0.name == name })
+        let bad = try #require(try PushArrivalSamples.bad().first { $0.name == name })
         #expect(throws: PushArrivalError.self) { try PushFields(json: Array(bad.push.utf8)) }
         do {
             _ = try PushFields(json: Array(bad.push.utf8))
@@ -132,8 +120,8 @@ import Testing
 
     @Test func aCriticalSoundIsReadWithItsNameAndVolume() throws {
         let push = #"{"aps":{"sound":{"critical":1,"name":"announce-123.45-e6f65a95.caf","volume":0.8}}}"#
-        for fields in [try PushFields(json: Array(push.utf8)), PushFields(userInfo: try Self.userInfo(Array(push.utf8)))] {
-            #expect(fields.sound == Self.sound && fields.isCritical && fields.criticalVolume == 0.8)
+        for fields in [try PushFields(json: Array(push.utf8)), PushFields(userInfo: try PushArrivalSamples.userInfo(Array(push.utf8)))] {
+            #expect(fields.sound == PushArrivalSamples.sound && fields.isCritical && fields.criticalVolume == 0.8)
         }
         let plain = try PushFields(json: Array(#"{"aps":{"sound":{"critical":0,"name":"pay.caf"}}}"#.utf8))
         #expect(plain.sound == "pay.caf" && !plain.isCritical && plain.criticalVolume == nil)
@@ -142,7 +130,7 @@ import Testing
 
     @Test func aRefusedPushKeepsItsSoundAndTheReason() throws {
         let push = #"{"aps":{"sound":{"critical":1,"name":"pay.caf","volume":0.5}},"announce-id":7,"announce-message":{"amount":"123.45"}}"#
-        let fields = PushFields(userInfo: try Self.userInfo(Array(push.utf8)))
+        let fields = PushFields(userInfo: try PushArrivalSamples.userInfo(Array(push.utf8)))
         #expect(fields.sound == "pay.caf" && fields.isCritical && fields.criticalVolume == 0.5)
         #expect(fields.message == nil && fields.arrivalProblem?.kind == .wrongType)
         #expect(fields.arrivalProblem?.description == "announce-id is a number, not a string")
@@ -155,12 +143,12 @@ import Testing
         let fits = head + fill + #""}"#
         #expect(fits.utf8.count == PushPayload.apnsLimit)
         #expect(try PushFields(json: Array(fits.utf8)).sound == "pay.caf")
-        #expect(PushFields(userInfo: try Self.userInfo(Array(fits.utf8))).arrivalProblem == nil)
+        #expect(PushFields(userInfo: try PushArrivalSamples.userInfo(Array(fits.utf8))).arrivalProblem == nil)
         let over = head + fill + #"x"}"#
         #expect(throws: PushArrivalError(.tooLarge, "the push is 4097 bytes as compact JSON, over the 4096 APNs delivers")) {
             try PushFields(json: Array(over.utf8))
         }
-        #expect(PushFields(userInfo: try Self.userInfo(Array(over.utf8))).arrivalProblem?.kind == .tooLarge)
+        #expect(PushFields(userInfo: try PushArrivalSamples.userInfo(Array(over.utf8))).arrivalProblem?.kind == .tooLarge)
         // Laid out on many lines, a push is measured as the compact JSON sent.
         let laidOut = fits.replacingOccurrences(of: ",", with: ",\n    ").replacingOccurrences(of: ":", with: ": ") + "\n"
         #expect(laidOut.utf8.count > PushPayload.apnsLimit)

@@ -1,5 +1,5 @@
 @testable import AnnounceExtensionLogic
-import AnnounceServer
+import AnnounceLanguage
 import AnnounceTestSupport
 import AnnounceWire
 import Foundation

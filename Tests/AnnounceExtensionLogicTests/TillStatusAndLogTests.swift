@@ -27,7 +27,7 @@ import Testing
         let scratch = try ScratchFolder("till-log")
         defer { scratch.remove() }
         let log = TillLog(file: scratch.url("Library/Application Support/announce-till.jsonl"))
-        let userInfo = try #require(try JSONSerialization.jsonObject(with: Data(PushArrivalTests.sample(.jpush))) as? [AnyHashable: Any])
+        let userInfo = try #require(try JSONSerialization.jsonObject(with: Data(PushArrivalSamples.sample(PushService.jpush.rawValue))) as? [AnyHashable: Any])
         let start = 1_767_225_600.0
         try log.append(TillLog.line(at: start - 30 * 3600, event: "app", [("state", "active")]), at: start - 30 * 3600)
         try log.append(TillLog.line(at: start, event: "app", [("state", "active")]), at: start)

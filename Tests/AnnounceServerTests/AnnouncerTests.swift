@@ -1,5 +1,4 @@
 import AnnounceServer
-import AnnounceStudio
 import AnnounceTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,4 @@
 import AnnounceServer
-import AnnounceStudio
 import Testing
 
 /// A batch line that cannot be taken is rejected with one line, whatever

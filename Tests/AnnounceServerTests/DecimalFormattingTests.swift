@@ -1,5 +1,4 @@
 import AnnounceServer
-import AnnounceStudio
 import Testing
 
 /// Numbers in messages.

@@ -1,5 +1,5 @@
 import AnnounceServer
-import AnnounceStudio
+import AnnounceAudioTestSupport
 import AnnounceTestSupport
 import Foundation
 import Testing

@@ -7,6 +7,25 @@ import Foundation
 package enum PushArrivalSamples {
     /// The samples' folder, from the package's root.
     package static let folder = "Tests/Shared/push-arrivals"
+    /// The sound every sample names, and where it is served.
+    package static let sound = "announce-123.45-e6f65a95.caf"
+    package static let url = "https://sounds.example.com/announce-123.45-e6f65a95.caf"
+
+    /// The sample of the service named `service` (its raw value: `jpush`).
+    package static func sample(_ service: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: RepositoryPaths.file("\(folder)/\(service).json")))
+    }
+
+    /// The push as iOS hands it over: the JSON decoded by Foundation.
+    package static func userInfo(_ bytes: [UInt8]) throws -> [AnyHashable: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [AnyHashable: Any] else {
+            throw NotAnObject()
+        }
+        return object
+    }
+
+    /// A push whose JSON is not an object.
+    package struct NotAnObject: Error {}
 
     /// One refused arrival: its name, the refusal's kind, what the one-line
     /// refusal says, and the push as JSON text.

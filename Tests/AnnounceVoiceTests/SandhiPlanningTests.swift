@@ -1,5 +1,6 @@
-import AnnounceServer
-import AnnounceStudio
+import AnnounceCommon
+import AnnounceLanguage
+import AnnounceVoice
 import AnnounceTestSupport
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ struct SandhiPlanningTests {
     static let fullVoice: Voice = {
         var clips = VoiceTests.singleWords
         for style in ReadingStyle.allCases {
-            for run in VoiceScript.sandhiRuns(for: ReadingOptions(style: style, liang: true)) { clips[run] = "\(run).wav" }
+            for run in Language.mandarin.runsRecordedTogether(for: ReadingOptions(style: style, liang: true)) { clips[run] = "\(run).wav" }
         }
         return Voice(directory: "/v", manifest: try! VoiceTests.manifest(clips))
     }()

@@ -1,5 +1,6 @@
 import AnnounceServer
 import AnnounceStudio
+import AnnounceTestSupport
 import Foundation
 import Testing
 
@@ -9,8 +10,7 @@ import Testing
 /// error type the library declares has a category: a new error type that
 /// forgets one fails here, not silently as "voice broken" at run time.
 @Suite struct ExitStatusTests {
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Sources").standardized
+    static let sources = RepositoryPaths.file("Sources")
     /// The extension's logic reports its failures as delivery outcomes,
     /// counters and `check-push`'s route line, never as an exit status.
     static let extensionLogic = sources.appendingPathComponent("AnnounceExtensionLogic").path + "/"

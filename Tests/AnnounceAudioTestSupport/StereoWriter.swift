@@ -2,10 +2,10 @@ import CSndFile
 
 /// Writes a two-channel float WAV straight through libsndfile, for the
 /// mixing test (the engine itself only writes mono).
-enum StereoWriter {
-    struct Failure: Error {}
+package enum StereoWriter {
+    package struct Failure: Error {}
 
-    static func write(left: [Float], right: [Float], rate: Int, to path: String) throws {
+    package static func write(left: [Float], right: [Float], rate: Int, to path: String) throws {
         var info = SF_INFO()
         info.samplerate = Int32(rate)
         info.channels = 2

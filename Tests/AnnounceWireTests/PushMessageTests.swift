@@ -1,4 +1,5 @@
-import AnnounceServer
+import AnnounceCommon
+import AnnounceLanguage
 import AnnounceWire
 import Foundation
 import Testing

@@ -1,5 +1,4 @@
 import AnnounceServer
-import AnnounceStudio
 import AnnounceTestSupport
 import Foundation
 import Testing
@@ -8,7 +7,7 @@ import Testing
 /// the README shows exactly these lines, so the two cannot drift apart.
 @Suite struct ReadmeExampleTests {
     static let thisFile = URL(fileURLWithPath: #filePath)
-    static let readme = thisFile.deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
+    static let readme = RepositoryPaths.file("README.md")
 
     func example(voicePath: String, containerPath: String) throws -> (WrittenSound, [SoundsFolder.PrunedFile], BatchPipeline.Result) {
         // README example begins

@@ -1,6 +1,7 @@
 @testable import AnnounceServer
 @testable import AnnounceStudio
 import AnnounceServer
+import AnnounceAudioTestSupport
 import AnnounceTestSupport
 import Foundation
 import Testing

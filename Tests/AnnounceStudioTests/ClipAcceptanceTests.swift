@@ -1,5 +1,6 @@
 import AnnounceServer
 import AnnounceStudio
+import AnnounceAudioTestSupport
 import AnnounceTestSupport
 import Foundation
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// One rule decides whether a clip is a word: `voice check` and the
 /// renderer refuse the same clips, naming the file.
 struct ClipAcceptanceTests {
-    static let bundled = DefaultVoiceTests.voice
+    static let bundled = RepositoryPaths.bundledVoice.path
 
     /// A copy of the bundled voice with 二 (er4.wav) replaced by `samples`
     /// at 16 kHz.

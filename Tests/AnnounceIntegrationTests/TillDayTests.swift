@@ -1,6 +1,5 @@
 @testable import AnnounceExtensionLogic
 import AnnounceEngine
-import AnnounceServer
 import AnnounceTestSupport
 import AnnounceWire
 import Foundation
@@ -17,7 +16,7 @@ import Testing
     /// A push of `amount` as `service` delivers it (the shapes of
     /// Tests/Shared/push-arrivals), taken at `at`.
     static func payload(_ service: PushService = .jpush, amount: String, id: String, at: Double, sound: Bool = true) throws -> [String: Any] {
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(PushArrivalTests.sample(service))) as? [String: Any])
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(PushArrivalSamples.sample(service.rawValue))) as? [String: Any])
         var aps = try #require(object["aps"] as? [String: Any])
         aps["sound"] = sound ? "announce-\(amount)-e6f65a95.caf" : nil
         object["aps"] = aps

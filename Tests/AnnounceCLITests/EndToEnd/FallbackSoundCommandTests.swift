@@ -8,8 +8,7 @@ import Testing
 /// announcement cannot be had: made by announce itself with the command
 /// docs/IOS.md gives, at the announcements' loudness.
 @Suite struct FallbackSoundCommandTests {
-    static let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/ios/payment-fallback.wav")
+    static let committed = RepositoryPaths.file("docs/ios/payment-fallback.wav")
 
     /// The command of docs/IOS.md, step 6, writing into `root`.
     static func command(out root: String) -> [String] {

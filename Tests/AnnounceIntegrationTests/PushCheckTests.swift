@@ -15,7 +15,7 @@ import Testing
 
     @Test(arguments: PushService.allCases)
     func everyServicesPushIsSaidAsThePipelineSaysIt(_ service: PushService) throws {
-        let push = PushFields(userInfo: try PushArrivalTests.userInfo(try PushArrivalTests.sample(service)))
+        let push = PushFields(userInfo: try PushArrivalSamples.userInfo(try PushArrivalSamples.sample(service.rawValue)))
         let decision = check.decide(push, now: Self.now)
         #expect(decision.route == .rendered && decision.says == "支付宝到账一百二十三点四五元" && decision.reason == nil)
         // The name PackRendering writes the announcement under in the App Group.
@@ -25,9 +25,9 @@ import Testing
         #expect(PackRenderingTests.rendering.announce(push, in: folder) == .announced(try #require(decision.sound)))
     }
 
-    @Test(arguments: try PushArrivalTests.bad().map(\.name))
+    @Test(arguments: try PushArrivalSamples.bad().map(\.name))
     func aRefusedArrivalGetsTheFallbackOrStaysSilentWithItsReason(_ name: String) throws {
-        let bad = try #require(try PushArrivalTests.bad().first { $0.name == name })
+        let bad = try #require(try PushArrivalSamples.bad().first { $0.name == name })
         guard let userInfo = try? JSONSerialization.jsonObject(with: Data(bad.push.utf8)) as? [AnyHashable: Any] else { return }
         let push = PushFields(userInfo: userInfo)
         guard let problem = push.arrivalProblem else { return }
@@ -38,11 +38,11 @@ import Testing
     }
 
     @Test func thePolicyIsTheConfiguredOne() throws {
-        let push = PushFields(userInfo: try PushArrivalTests.userInfo(try PushArrivalTests.sample(.jpush)))
+        let push = PushFields(userInfo: try PushArrivalSamples.userInfo(try PushArrivalSamples.sample(PushService.jpush.rawValue)))
         let strict = PushCheck(policy: AnnouncePolicy(soundHosts: ["sounds.example.com"], maximumAge: 20), rendering: nil)
         #expect(strict.decide(push, now: Self.now).route == .silent)
         let download = PushCheck(pack: nil, soundHosts: ["sounds.example.com"]).decide(push, now: Self.now)
-        #expect(download.route == .download && download.sound == PushArrivalTests.sound && download.url == PushArrivalTests.url)
+        #expect(download.route == .download && download.sound == PushArrivalSamples.sound && download.url == PushArrivalSamples.url)
         #expect(download.reason == "the phone has no device voice pack")
         #expect(check.decide(push, now: Self.now, seen: ["order-9"]).route == .silent)
         // A held payment claims no id, so a seen id does not make it "repeated".
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func theMerchantsSwitchesDecideAsOnThePhone() throws {
-        let push = PushFields(userInfo: try PushArrivalTests.userInfo(try PushArrivalTests.sample(.jpush)))
+        let push = PushFields(userInfo: try PushArrivalSamples.userInfo(try PushArrivalSamples.sample(PushService.jpush.rawValue)))
         let beijing = try #require(TimeZone(secondsFromGMT: 8 * 3600))
         // 1767225630 is 08:00:30 in Beijing.
         func decide(_ file: String) -> PushCheck.Decision {
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func aRefusedPushIsQuietOnlyByTheMerchantsSwitch() throws {
-        var userInfo = try PushArrivalTests.userInfo(try PushArrivalTests.sample(.jpush))
+        var userInfo = try PushArrivalSamples.userInfo(try PushArrivalSamples.sample(PushService.jpush.rawValue))
         userInfo["announce-id"] = 9
         let push = PushFields(userInfo: userInfo)
         #expect(push.arrivalProblem != nil)
