@@ -4,32 +4,50 @@ import AnnounceCommon
 /// chooses the reading options a voice of it uses, the clip rules its
 /// manifest may state, the romanisation a voice script prints and how each
 /// item is to be said. Each language's own words and rules live in its
-/// folder (`Mandarin/`, `Cantonese/`); amounts are read with the same
-/// formal Chinese reading in both (docs/READING.md).
+/// folder (`Mandarin/`, `Cantonese/`) as a ``LanguageRules``; amounts are
+/// read with the same formal Chinese reading in each (docs/READING.md).
 public struct Language: Hashable, Sendable, CustomStringConvertible {
-    /// The BCP 47 tag a manifest states: `cmn-Hans`, `yue-Hans`.
-    public let tag: String
-    /// The language's name in English: `Mandarin`.
-    public let name: String
-    /// The name `voice script --language` and messages use: `mandarin`.
-    public let shortName: String
-    private let id: ID
+    /// The language's rules.
+    public let rules: any LanguageRules
 
-    private enum ID: Hashable, Sendable { case mandarin, cantonese }
-
-    private init(tag: String, name: String, id: ID) {
-        self.tag = tag
-        self.name = name
-        self.shortName = name.lowercased()
-        self.id = id
+    /// The language `rules` define.
+    public init(_ rules: some LanguageRules) {
+        self.rules = rules
     }
 
-    /// Mandarin in simplified characters, the language of the bundled default voice.
-    public static let mandarin = Language(tag: "cmn-Hans", name: "Mandarin", id: .mandarin)
-    /// Cantonese, read from the same simplified characters.
-    public static let cantonese = Language(tag: "yue-Hans", name: "Cantonese", id: .cantonese)
-    /// Every language announce speaks.
-    public static let all: [Language] = [.mandarin, .cantonese]
+    /// The BCP 47 tag a manifest states: `cmn-Hans`, `yue-Hans`.
+    public var tag: String { rules.tag }
+    /// The language's name in English: `Mandarin`.
+    public var name: String { rules.name }
+    /// The name `voice script --language` and messages use: `mandarin`.
+    public var shortName: String { rules.name.lowercased() }
+
+    public static func == (lhs: Language, rhs: Language) -> Bool { lhs.tag == rhs.tag }
+    public func hash(into hasher: inout Hasher) { hasher.combine(tag) }
+
+    /// Every language announce speaks: the package's own
+    /// (``Language/packaged``), then those registered.
+    public static var all: [Language] { packaged + registered.withLock { $0 } }
+
+    private static let registered = LockedState<[Language]>([])
+
+    /// Adds a language the package does not bundle, so that manifests,
+    /// packs and pushes may name it. Registering a language again, by its
+    /// tag, does nothing.
+    /// - Throws: ``LanguageError`` of kind `malformed` when its tag is not
+    ///   a BCP 47 tag, of kind `unknown` when its tag or name is another
+    ///   language's.
+    public static func register(_ rules: some LanguageRules) throws(LanguageError) {
+        let language = Language(rules)
+        guard isWellFormedTag(language.tag) else { throw LanguageError(.malformed, tag: language.tag) }
+        let clash = all.first {
+            ($0.tag.lowercased() == language.tag.lowercased() || $0.shortName == language.shortName) && $0.tag != language.tag
+        }
+        if clash != nil { throw LanguageError(.unknown, tag: language.tag) }
+        registered.withLock { list in
+            if !list.contains(language) && !packaged.contains(language) { list.append(language) }
+        }
+    }
 
     /// The language a manifest's `language` names, its tag or its short
     /// name (`cantonese`), compared without regard to case (`cmn-hans` is
@@ -64,37 +82,22 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     // MARK: Readings
 
     /// The reading options a voice of this language reads amounts with when
-    /// none are asked for: Mandarin's plain decimal reading; Cantonese says
-    /// 两 before 百/千/万/亿 and 元 (兩百, 兩元), as its speakers do.
-    public var defaultReading: ReadingOptions {
-        switch id {
-        case .mandarin: ReadingOptions()
-        case .cantonese: ReadingOptions(liang: true, subunitLiang: true)
-        }
-    }
+    /// none are asked for (``LanguageRules/ownReading``).
+    public var defaultReading: ReadingOptions { rules.ownReading }
 
-    /// The variants a reader may ask for: Mandarin has 两 and 一十 as
-    /// options; in Cantonese 两 is how 2 is read, not an option, and a
-    /// leading ten is 十 alone (`十二`, never `一十二`), so 一十 does not exist.
-    public var readingVariants: [ReadingVariant] {
-        switch id {
-        case .mandarin: [.liang, .leadYi]
-        case .cantonese: []
-        }
-    }
+    /// The variants a reader may ask for (``LanguageRules/readingVariants``).
+    public var readingVariants: [ReadingVariant] { rules.readingVariants }
 
     /// The options a reading asked for with `asked` gets in this language:
-    /// the language's own readings added (Cantonese's 两).
+    /// the language's own readings added.
     /// - Throws: ``LanguageError`` when `asked` names a variant the
-    ///   language does not define (一十 in Cantonese).
+    ///   language does not define.
     public func readingOptions(_ asked: ReadingOptions) throws(LanguageError) -> ReadingOptions {
-        let defaults = defaultReading
-        if asked.leadYi && !readingVariants.contains(.leadYi) && !defaults.leadYi {
-            throw LanguageError(.undefinedVariant(.leadYi), tag: tag, language: self)
+        let own = defaultReading
+        for variant in ReadingVariant.allCases where asked.has(variant) && !own.has(variant) && !readingVariants.contains(variant) {
+            throw LanguageError(.undefinedVariant(variant), tag: tag, language: self)
         }
-        return ReadingOptions(
-            style: asked.style, liang: asked.liang || defaults.liang, leadYi: asked.leadYi || defaults.leadYi,
-            subunitLiang: asked.subunitLiang || defaults.subunitLiang)
+        return asked.adding(own)
     }
 
     /// Checks that a message read with `options` is one a voice of this
@@ -106,7 +109,7 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
         let own = try readingOptions(options)
         // What the language reads its own way whatever is asked (Cantonese's
         // 两角) says nothing of whom the message was made for.
-        guard own.style == options.style, own.liang == options.liang, own.leadYi == options.leadYi else {
+        guard own.style == options.style, ReadingVariant.allCases.allSatisfy({ own.has($0) == options.has($0) }) else {
             throw LanguageError(.otherReading, tag: tag, language: self)
         }
     }
@@ -124,119 +127,50 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: Clips
 
-    /// The clip rules a manifest of this language may state: Mandarin's
-    /// tone sandhi; Cantonese joins its words freely.
-    package var clipRules: [ClipRule] {
-        switch id {
-        case .mandarin: ClipRule.allCases
-        case .cantonese: []
-        }
-    }
+    /// The clip rules a manifest of this language may state.
+    public var clipRules: [ClipRule] { rules.clipRules }
 
     /// The rules a clip for `key` gets when the manifest states none.
-    package func defaultClipRules(for key: String) -> [ClipRule] {
-        switch id {
-        case .mandarin: ClipRule.defaults(for: key)
-        case .cantonese: []
-        }
-    }
+    public func defaultClipRules(for key: String) -> [ClipRule] { rules.defaultClipRules(for: key) }
+
+    /// What `word` is to the clip rules.
+    public func ruleWord(of word: String) -> ClipRule.Word { rules.ruleWord(of: word) }
 
     /// The runs of words a speaker records together because a word sounds
-    /// different inside them (Mandarin's tone sandhi), for readings with
-    /// `options`; in script order.
-    package func runsRecordedTogether(for options: ReadingOptions) -> [String] {
-        switch id {
-        case .mandarin: Mandarin.sandhiRuns(for: options)
-        case .cantonese: []
-        }
-    }
+    /// different inside them, for readings with `options`; in script order.
+    public func runsRecordedTogether(for options: ReadingOptions) -> [String] { rules.runsRecordedTogether(for: options) }
 
-    /// The runs counts need whatever the reading options (Mandarin's 两百).
-    package var runsForCounts: [String] {
-        switch id {
-        case .mandarin: Mandarin.countRuns
-        case .cantonese: []
-        }
-    }
-
+    /// The runs counts need whatever the reading options.
+    public var runsForCounts: [String] { rules.runsForCounts }
 
     // MARK: Romanisation
 
     /// The romanisation a voice script prints: `pinyin`, `jyutping`.
-    public var romanisation: String {
-        switch id {
-        case .mandarin: "pinyin"
-        case .cantonese: "jyutping"
-        }
-    }
+    public var romanisation: String { rules.romanisation }
 
     /// An example of one word's romanisation, for messages: `mei3 tuan2`.
-    package var romanisationExample: (word: String, syllables: String) {
-        switch id {
-        case .mandarin: ("美团", "mei3 tuan2")
-        case .cantonese: ("美团", "mei5 tyun4")
-        }
+    public var romanisationExample: (word: String, syllables: String) { rules.romanisationExample }
+
+    /// The citation syllables of `text` (``LanguageRules/syllables(of:pronunciations:)``).
+    public func syllables(of text: String, pronunciations: [String: String] = [:]) -> [String]? {
+        rules.syllables(of: text, pronunciations: pronunciations)
     }
 
-    /// The citation syllables of `text`, one per character, with tone
-    /// numbers, from `pronunciations` (whole text → syllables separated by
-    /// blanks or `-`) or the language's lexicon; nil when a character has
-    /// none.
-    package func syllables(of text: String, pronunciations: [String: String] = [:]) -> [String]? {
-        switch id {
-        case .mandarin: Pinyin.syllables(of: text, pronunciations: pronunciations)
-        case .cantonese: Jyutping.syllables(of: text, pronunciations: pronunciations)
-        }
-    }
+    /// The syllables as said together in one breath.
+    public func spoken(_ syllables: [String]) -> [String] { rules.spoken(syllables) }
 
-    /// The syllables as said together in one breath (Mandarin's tone sandhi).
-    package func spoken(_ syllables: [String]) -> [String] {
-        switch id {
-        case .mandarin: Pinyin.spoken(syllables)
-        case .cantonese: syllables
-        }
-    }
-
-    /// A syllable as a speaker reads it: pinyin with a tone mark (`wàn`),
-    /// Jyutping with its tone number (`maan6`).
-    package func shown(_ syllable: String) -> String {
-        switch id {
-        case .mandarin: Pinyin.marked(syllable)
-        case .cantonese: syllable
-        }
-    }
+    /// A syllable as a speaker reads it.
+    public func shown(_ syllable: String) -> String { rules.shown(syllable) }
 
     /// How a speaker says one item of a voice script: `text` of `kind`,
     /// romanised as `shown`.
     package func instruction(for text: String, kind: ScriptItemKind, shown: String) -> String {
         switch kind {
-        case .prefix: return "the whole phrase, as the start of an announcement"
-        case .phrase: return "the whole phrase as written, at the pace of an announcement"
-        case .group: return "together in one breath, as inside a price: \(shown)"
-        case .run:
-            let note = id == .mandarin ? Mandarin.runNote(for: text) : ""
-            return "together in one breath, as inside a price: \(shown)\(note)"
-        case .word:
-            return switch id {
-            case .mandarin: Mandarin.wordInstruction(for: text)
-            case .cantonese: Cantonese.wordInstruction(for: text)
-            }
-        }
-    }
-}
-
-/// A variant of the reading a language may offer as an option.
-public enum ReadingVariant: String, Sendable, CaseIterable {
-    /// 两 for a leading 2 before 百/千/万/亿 and a bare 2 yuan (`--liang`).
-    case liang
-    /// The 一 of a leading 十 (`--lead-yi`).
-    case leadYi = "lead-yi"
-
-    /// What the variant says: `两`, `一十`.
-    public var words: String {
-        switch self {
-        case .liang: "两"
-        case .leadYi: "一十"
+        case .prefix: "the whole phrase, as the start of an announcement"
+        case .phrase: "the whole phrase as written, at the pace of an announcement"
+        case .group: "together in one breath, as inside a price: \(shown)"
+        case .run: "together in one breath, as inside a price: \(shown)\(rules.runNote(for: text))"
+        case .word: rules.wordInstruction(for: text)
         }
     }
 }

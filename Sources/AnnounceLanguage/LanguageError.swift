@@ -21,12 +21,16 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
     public let kind: Kind
     /// The tag in question.
     public let tag: String
-    private let languageName: String?
+    private let language: Language?
 
     package init(_ kind: Kind, tag: String, language: Language? = nil) {
         self.kind = kind
         self.tag = tag
-        self.languageName = language?.name
+        self.language = language
+    }
+
+    public static func == (lhs: LanguageError, rhs: LanguageError) -> Bool {
+        lhs.kind == rhs.kind && lhs.tag == rhs.tag && lhs.language == rhs.language
     }
 
     /// A usage error: a manifest's tag reaches the user as the voice's
@@ -41,12 +45,12 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
             return "\(MessageText.quoted(tag)) is not a language tag such as 'cmn-Hans': announce speaks \(known)"
         case .unknown:
             return "\(MessageText.quoted(tag)) is not a language announce speaks: \(known)"
-        case .undefinedVariant(.leadYi):
-            return "\(languageName ?? tag) has no 一十 reading (--lead-yi): a leading ten is said 十 alone, as in 十二"
         case .undefinedVariant(let variant):
-            return "\(languageName ?? tag) has no \(variant.words) reading (--\(variant.rawValue))"
+            let note = language?.rules.missingVariantNote(variant).map { ": \($0)" } ?? ""
+            return "\(language?.name ?? tag) has no \(variant.words) reading (--\(variant.rawValue))\(note)"
         case .otherReading:
-            return "the message is read without 两, which \(languageName ?? tag) says before 百/千/万/亿 and 元: it was made for a voice of another language"
+            let missing = language?.rules.ownReadingNote ?? "the reading \(tag) always uses"
+            return "the message is read without \(missing): it was made for a voice of another language"
         }
     }
 }

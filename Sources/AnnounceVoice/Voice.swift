@@ -130,6 +130,7 @@ public struct Voice: Sendable {
     package func plan(words: [String], prefixCount: Int) throws(VoiceError) -> ClipPlan {
         var clips: [ClipPlan.Clip] = []
         let hasClip = { (range: Range<Int>) in self.hasClip(for: words, range) }
+        let rules = manifest.language.rules
         var start = 0
         while start < words.count {
             var match: (end: Int, file: String)?
@@ -139,7 +140,9 @@ public struct Voice: Sendable {
                 if run.count > longestKey { break }
                 if let entry = clipsByBytes[run],
                     entry.rules.allSatisfy({
-                        $0.holds(in: words, range: start..<(end + 1), prefixCount: prefixCount, hasClip: hasClip)
+                        $0.holds(
+                            in: words, range: start..<(end + 1), prefixCount: prefixCount, word: rules.ruleWord(of:),
+                            hasClip: hasClip)
                     })
                 {
                     match = (end + 1, entry.file)

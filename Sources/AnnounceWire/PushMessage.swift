@@ -38,7 +38,7 @@ public struct PushMessage: Equatable, Sendable {
     public let language: Language
 
     /// The push's message for `message`, made for a voice of `language`.
-    public init(_ message: Message, language: Language = .mandarin) {
+    public init(_ message: Message, language: Language = .default) {
         self.message = message
         self.language = language
     }
@@ -48,7 +48,7 @@ public struct PushMessage: Equatable, Sendable {
         var object = JSONObject()
         if let amount = message.amount { object.add("amount", amount.description) }
         if let count = message.count { object.add("count", count.value) }
-        if language != .mandarin { object.add("language", language.tag) }
+        if language != .default { object.add("language", language.tag) }
         if message.options.leadYi { object.add("leadYi", true) }
         if message.options.liang { object.add("liang", true) }
         if message.prefix != .standard { object.add("prefix", Self.argument(for: message.prefix)) }
@@ -84,7 +84,7 @@ public struct PushMessage: Equatable, Sendable {
         var prefix = Prefix.standard
         var template = Template.payment
         var options = ReadingOptions()
-        var language = Language.mandarin
+        var language = Language.default
         // In key order: of several wrong fields the same one is named
         // every time (a dictionary's order changes from process to process).
         let named = fields.compactMap { key, value in (key as? String).map { (key: $0, value: value) } }

@@ -44,7 +44,7 @@ struct VoiceScriptTests {
             let amount = try Amount(fenText: String(generator.next() % 10_000_000_000))
             let words = amount.reading(options).words
             for (left, right) in zip(words, words.dropFirst())
-            where ClipRule.thirdToneWords.contains(left) && ClipRule.thirdToneWords.contains(right) {
+            where Mandarin.thirdToneWords.contains(left) && Mandarin.thirdToneWords.contains(right) {
                 #expect(runs.contains(left + right), "\(words.joined()): \(left)\(right)")
             }
         }

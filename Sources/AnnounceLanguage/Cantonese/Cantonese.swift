@@ -1,9 +1,30 @@
-/// Cantonese's part of a voice script: how each word is said. Cantonese has
-/// no tone sandhi in money readings, so it records no runs, and its words
-/// join freely.
-enum Cantonese {
+/// Cantonese, read from the same simplified characters: 两 before
+/// 百/千/万/亿 and 元, and before 角 and 分 (兩角, 兩分), as its speakers
+/// say; no 一十; Jyutping; no tone sandhi in money readings, so no runs
+/// recorded together, and its words join freely.
+public struct Cantonese: LanguageRules {
+    public init() {}
+
+    public var tag: String { "yue-Hans" }
+    public var name: String { "Cantonese" }
+    public var ownReading: ReadingOptions { ReadingOptions(liang: true, subunitLiang: true) }
+    public var ownReadingNote: String { "两, which Cantonese says before 百/千/万/亿 and 元" }
+
+    /// In Cantonese 两 is how 2 is read, not an option, and a leading ten
+    /// is 十 alone (`十二`, never `一十二`), so 一十 does not exist.
+    public func missingVariantNote(_ variant: ReadingVariant) -> String? {
+        variant == .leadYi ? "a leading ten is said 十 alone, as in 十二" : nil
+    }
+
+    public var romanisation: String { "jyutping" }
+    public var romanisationExample: (word: String, syllables: String) { ("美团", "mei5 tyun4") }
+
+    public func syllables(of text: String, pronunciations: [String: String]) -> [String]? {
+        Jyutping.syllables(of: text, pronunciations: pronunciations)
+    }
+
     /// How a speaker says a word on its own.
-    static func wordInstruction(for text: String) -> String {
+    public func wordInstruction(for text: String) -> String {
         switch text {
         case "二": "on its own, ji6 as a digit in a price (二十, 十二), not loeng5"
         case "两": "on its own, loeng5 as in 两百 and 两元"
@@ -11,4 +32,9 @@ enum Cantonese {
         default: "on its own, as in a price"
         }
     }
+}
+
+extension Language {
+    /// Cantonese, read from the same simplified characters.
+    public static let cantonese = Language(Cantonese())
 }

@@ -1,6 +1,52 @@
-/// Mandarin's part of a voice script: the runs recorded together for their
-/// tone sandhi, and how each item is said.
-enum Mandarin {
+/// Mandarin in simplified characters, the language of the bundled default
+/// voice: the plain decimal reading, with 两 and 一十 as variants; pinyin;
+/// tone sandhi, so runs recorded together and the clip rules that place
+/// them; how each item of a script is said.
+public struct Mandarin: LanguageRules {
+    public init() {}
+
+    public var tag: String { "cmn-Hans" }
+    public var name: String { "Mandarin" }
+    public var readingVariants: [ReadingVariant] { [.liang, .leadYi] }
+    public var romanisation: String { "pinyin" }
+    public var romanisationExample: (word: String, syllables: String) { ("美团", "mei3 tuan2") }
+
+    public func syllables(of text: String, pronunciations: [String: String]) -> [String]? {
+        Pinyin.syllables(of: text, pronunciations: pronunciations)
+    }
+
+    public func spoken(_ syllables: [String]) -> [String] { Pinyin.spoken(syllables) }
+    public func shown(_ syllable: String) -> String { Pinyin.marked(syllable) }
+
+    // MARK: Clips
+
+    /// Both rules: 一's tone before 万 and 亿, and third tones in pairs.
+    public var clipRules: [ClipRule] { ClipRule.allCases }
+
+    /// Words read with the third tone, as readings produce them.
+    package static let thirdToneWords: Set<String> = ["五", "九", "百", "点", "两", "角"]
+
+    public func ruleWord(of word: String) -> ClipRule.Word {
+        Self.thirdToneWords.contains(word) ? .thirdTone : ClipRule.numeralWord(of: word)
+    }
+
+    /// The rules a clip for `key` gets when the manifest states none: a run
+    /// ending in a third-tone word needs ``ClipRule/thirdPairs``, and 一万 /
+    /// 一亿 need ``ClipRule/leadsGroup``. A manifest's explicit `"when": []`
+    /// means no rule.
+    public func defaultClipRules(for key: String) -> [ClipRule] {
+        let characters = key.map(String.init)
+        guard characters.count >= 2 else { return [] }
+        var rules: [ClipRule] = []
+        if characters[0] == "一" && (characters[1] == "万" || characters[1] == "亿") { rules.append(.leadsGroup) }
+        if let last = characters.last, Self.thirdToneWords.contains(last) { rules.append(.thirdPairs) }
+        return rules
+    }
+
+    public func runsRecordedTogether(for options: ReadingOptions) -> [String] { Self.sandhiRuns(for: options) }
+    public var runsForCounts: [String] { Self.countRuns }
+    public func wordInstruction(for text: String) -> String { Self.wordInstruction(for: text) }
+    public func runNote(for text: String) -> String { Self.runNote(for: text) }
     /// The runs recorded together that fix tone sandhi for readings with
     /// `options`, in script order. Each adjacent pair of third tones a
     /// reading can produce (五百, 百五, 五点, 点五, 五五, 五角, 角五, …) and
@@ -23,7 +69,7 @@ enum Mandarin {
     static let countRuns = ["两百"]
 
     /// How a speaker says a word on its own.
-    static func wordInstruction(for text: String) -> String {
+    private static func wordInstruction(for text: String) -> String {
         switch text {
         case "一": "on its own, yī as a digit in a price (not yāo)"
         case "二": "on its own, èr as a digit in a price (not liǎng)"
@@ -35,7 +81,12 @@ enum Mandarin {
 
     /// What changes in a run recorded together: 一's tone, or a third tone
     /// that rises before another.
-    static func runNote(for text: String) -> String {
+    private static func runNote(for text: String) -> String {
         text.hasPrefix("一") ? " (一 changes its tone)" : " (the first third tone rises)"
     }
+}
+
+extension Language {
+    /// Mandarin in simplified characters, the language of the bundled default voice.
+    public static let mandarin = Language(Mandarin())
 }

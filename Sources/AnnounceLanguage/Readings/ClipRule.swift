@@ -7,7 +7,7 @@
 /// docs/VOICES.md.
 import AnnounceCommon
 
-package enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
+public enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
     /// The clip starts a number group: it starts the reading, or follows
     /// 亿 or 万, or a 零 that follows 亿 or 万. 一 there is the whole group
     /// (一万, 一亿零一万) and is said yí/yì; after 十 or an inner 零
@@ -24,22 +24,19 @@ package enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
     /// add a clash, and the rule holds.
     case thirdPairs = "third-pairs"
 
-    /// Words read with the third tone, as readings produce them.
-    package static let thirdToneWords: Set<String> = ["五", "九", "百", "点", "两", "角"]
-
     /// Whether the rule holds for a clip saying `words[range]`, where the
     /// first `prefixCount` words are the prefix (a pause follows it, so no
     /// sandhi crosses it); `hasClip` says whether the voice has a clip for a
     /// range of `words`.
     package func holds(
-        in words: [String], range: Range<Int>, prefixCount: Int, hasClip: (Range<Int>) -> Bool = { _ in true }
+        in words: [String], range: Range<Int>, prefixCount: Int, word: (String) -> Word,
+        hasClip: (Range<Int>) -> Bool = { _ in true }
     ) -> Bool {
-        holds(
-            in: words, range: range, prefixCount: prefixCount, complete: true, word: Self.word(of:), hasClip: hasClip) ?? true
+        holds(in: words, range: range, prefixCount: prefixCount, complete: true, word: word, hasClip: hasClip) ?? true
     }
 
     /// What the rules need to know of a word.
-    package enum Word: Sendable {
+    public enum Word: Sendable {
         /// 亿 or 万, which end a number group.
         case groupUnit
         /// 零.
@@ -50,12 +47,14 @@ package enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
         case other
     }
 
-    /// What `word` is to the rules.
-    package static func word(of word: String) -> Word {
+    /// What a word of the numbers is to the rules, in any reading: 亿 and
+    /// 万 end a group, 零 pads one; every other word is ``Word/other``
+    /// (a language whose words have tones the rules know says so in its
+    /// ``LanguageRules/ruleWord(of:)``).
+    public static func numeralWord(of word: String) -> Word {
         switch word {
         case "亿", "万": .groupUnit
         case "零": .zero
-        case _ where thirdToneWords.contains(word): .thirdTone
         default: .other
         }
     }
@@ -99,19 +98,5 @@ package enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
             let shorter = range.lowerBound..<(end - 1)
             return !hasClip(shifted) && !(shorter.count >= 2 && hasClip(shorter))
         }
-    }
-}
-
-extension ClipRule {
-    /// The rules a clip for `key` gets when the manifest states none: a run
-    /// ending in a third-tone word needs ``thirdPairs``, and 一万 / 一亿 need
-    /// ``leadsGroup``. A manifest's explicit `"when": []` means no rule.
-    package static func defaults(for key: String) -> [ClipRule] {
-        let characters = key.map(String.init)
-        guard characters.count >= 2 else { return [] }
-        var rules: [ClipRule] = []
-        if characters[0] == "一" && (characters[1] == "万" || characters[1] == "亿") { rules.append(.leadsGroup) }
-        if let last = characters.last, thirdToneWords.contains(last) { rules.append(.thirdPairs) }
-        return rules
     }
 }

@@ -60,4 +60,37 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
         if liang || (subunitLiang && style == .currency) { words.append("两") }
         return words
     }
+
+    /// Whether the options turn `variant` on.
+    public func has(_ variant: ReadingVariant) -> Bool {
+        switch variant {
+        case .liang: liang
+        case .leadYi: leadYi
+        }
+    }
+
+    /// These options with every variant of `other` turned on as well (a
+    /// language's own reading added to what a reader asked for).
+    public func adding(_ other: ReadingOptions) -> ReadingOptions {
+        ReadingOptions(
+            style: style, liang: liang || other.liang, leadYi: leadYi || other.leadYi,
+            subunitLiang: subunitLiang || other.subunitLiang)
+    }
 }
+
+/// A variant of the reading a language may offer as an option.
+public enum ReadingVariant: String, Sendable, CaseIterable {
+    /// 两 for a leading 2 before 百/千/万/亿 and a bare 2 yuan (`--liang`).
+    case liang
+    /// The 一 of a leading 十 (`--lead-yi`).
+    case leadYi = "lead-yi"
+
+    /// What the variant says: `两`, `一十`.
+    public var words: String {
+        switch self {
+        case .liang: "两"
+        case .leadYi: "一十"
+        }
+    }
+}
+

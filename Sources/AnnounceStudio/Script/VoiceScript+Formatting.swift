@@ -89,7 +89,7 @@ extension VoiceScript {
                 throw JSONFields.Problem(description: "'language' \(error.description)")
             }
         } else {
-            language = .mandarin
+            language = .default
         }
         let options = try fields.object("options")
         self.options = ReadingOptions(

@@ -85,7 +85,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
     ///   or a reading option the language does not define.
     public init(
         options: ReadingOptions, prefixes: [Prefix], phrases: [String] = [], pronunciations: [String: String] = [:],
-        language: Language = .mandarin
+        language: Language = .default
     ) throws(VoiceScriptError) {
         try self.init(
             coverage: VoiceCoverage(
@@ -102,7 +102,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
     ///   or a reading option the language does not define.
     public init(
         coverage asked: VoiceCoverage, phrases: [String] = [], pronunciations: [String: String] = [:],
-        language: Language = .mandarin
+        language: Language = .default
     ) throws(VoiceScriptError) {
         let coverage: VoiceCoverage
         do {
@@ -191,7 +191,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
     /// `language` (Mandarin's tone sandhi: 五百, 一万, …; none in
     /// Cantonese), in script order. See docs/VOICES.md for why these and no
     /// others.
-    public static func sandhiRuns(for options: ReadingOptions, language: Language = .mandarin) -> [String] {
+    public static func sandhiRuns(for options: ReadingOptions, language: Language = .default) -> [String] {
         language.runsRecordedTogether(for: options)
     }
 }

@@ -64,7 +64,7 @@ package struct LongestPlan: Sendable {
         }
         self.ids = ids
         self.trie = ClipKeyTrie(keys: keys, vocabulary: vocabulary)
-        self.ruleWords = vocabulary.map(ClipRule.word(of:))
+        self.ruleWords = vocabulary.map(voice.language.ruleWord(of:))
         self.options = options
         self.lead = lead.compactMap { ids[$0] }
         self.wan = ids["万"] ?? -1

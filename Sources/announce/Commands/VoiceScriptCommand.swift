@@ -31,7 +31,7 @@ struct VoiceScriptCommand: ListsExitStatuses {
     @Option(help: ArgumentHelp(
         "The language the voice speaks: \(Help.list(Language.all.map { "\($0.shortName) (\($0.tag))" })). Default: mandarin.",
         valueName: "language"))
-    var language: String = Language.mandarin.shortName
+    var language: String = Language.default.shortName
 
     @Option(help: ArgumentHelp(
         "A prefix to cover (repeatable): a phrase or \(Help.list(Prefix.presets.map(\.name))). Default: \(Prefix.standard.text) and every preset.",
