@@ -23,7 +23,8 @@ import UserNotifications
 ///
 /// Only the service whose flag the app sets (Active Compilation Conditions)
 /// is compiled, so this file compiles against none of the SDKs. Spellings
-/// are those of each service's Swift demo (docs/IOS.md, "Push services").
+/// are those of each service's Swift demo (docs/PUSH-SERVICES.md, "The
+/// service's SDK in the app").
 enum PushServiceDelegates {
     /// Registers the service's SDK with `delegate`; true when the SDK took
     /// the notification centre's delegate (then `AppDelegate` must not).

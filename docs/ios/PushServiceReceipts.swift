@@ -5,10 +5,11 @@ import UserNotifications
 /// uploads an arrival receipt from the Notification Service Extension and
 /// says to hand the content back inside the call's completion (JPush's
 /// Notification Service Extension SDK, Getui's `GeTuiExtSdk`, Tencent Push's
-/// `XGExtension`, Aliyun's `CloudPushExtSDK`; docs/IOS.md, "Push services",
-/// cites each page). `NotificationService` calls ``report(_:then:)`` with the
-/// hand-back, which `HandbackGates` also runs after a few seconds and when
-/// the system's time runs out: a receipt never holds a payment's sound.
+/// `XGExtension`, Aliyun's `CloudPushExtSDK`; docs/PUSH-SERVICES.md, "The
+/// service's SDK in the extension", cites each page). `NotificationService`
+/// calls ``report(_:then:)`` with the hand-back, which `HandbackGates` also
+/// runs after a few seconds and when the system's time runs out: a receipt
+/// never holds a payment's sound.
 ///
 /// Only the service whose flag the app sets (Active Compilation Conditions)
 /// is compiled, so this file compiles against none of the SDKs: with no

@@ -22,7 +22,7 @@ FIRST_RUN = 600
 SERVICES = ["jpush", "aliyun", "getui", "tpns", "umeng"]
 # A device identifier each service would accept (TPNS: at most 36 characters).
 TARGET = "1a0018970a4c5b5e1e7"
-# The services whose custom values are strings (shared/IOS.md; Aliyun's
+# The services whose custom values are strings (docs/PUSH-SERVICES.md; Aliyun's
 # help.aliyun.com/document_detail/50271, Umeng's iOS API).
 STRING_VALUES = {"aliyun", "umeng"}
 FIELDS = {"announce-at", "announce-id", "announce-message", "announce-sound-url"}

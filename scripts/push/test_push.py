@@ -464,7 +464,7 @@ class HostileFileTests(unittest.TestCase):
 
 
 class DocumentedSendTests(unittest.TestCase):
-    """docs/IOS.md's send-through examples, run against the
+    """docs/PUSH-SERVICES.md's send-through examples, run against the
     stand-ins with the documented target, keys file and line."""
 
     def run_example(self, path, number, command, output):
@@ -493,7 +493,7 @@ class DocumentedSendTests(unittest.TestCase):
             self.assertTrue(matches(documented, line), f"{path}:{number}: documented {documented!r}, printed {line!r}")
 
     def test_everyServiceHasATestedExample(self):
-        for path in ("docs/IOS.md",):
+        for path in ("docs/PUSH-SERVICES.md",):
             examples = documented_sends(path)
             self.assertEqual(sorted(words.split()[1] for _, words, _ in examples), sorted(SERVICES + ["apns"]), path)
             for number, command, output in examples:
@@ -503,12 +503,11 @@ class DocumentedSendTests(unittest.TestCase):
 
 class ExtensionSampleTests(unittest.TestCase):
     def test_theServicesCallsParse(self):
-        """docs/IOS.md's push services section links the services' calls in
-        the extension and the app; each file parses with `swiftc -parse`, as
-        `make lint` checks docs/ios."""
-        with open(os.path.join(ROOT, "docs", "IOS.md"), encoding="utf-8") as handle:
-            guide = handle.read()
-        section = guide[guide.index("\n## Push services\n"):]
+        """docs/PUSH-SERVICES.md links the services' calls in the extension
+        and the app; each file parses with `swiftc -parse`, as `make lint`
+        checks docs/ios."""
+        with open(os.path.join(ROOT, "docs", "PUSH-SERVICES.md"), encoding="utf-8") as handle:
+            section = handle.read()
         names = ["PushServiceReceipts.swift", "PushServiceDelegates.swift", "PushServiceKeys.swift"]
         for name in names:
             self.assertIn("(ios/%s)" % name, section)

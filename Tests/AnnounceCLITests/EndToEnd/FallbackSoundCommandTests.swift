@@ -6,11 +6,13 @@ import Testing
 
 /// docs/ios/payment-fallback.wav, the sound the iPhone plays when an
 /// announcement cannot be had: made by announce itself with the command
-/// docs/IOS.md gives, at the announcements' loudness.
+/// docs/IOS.md gives ("The Xcode project, from empty", step 6), at the
+/// announcements' loudness.
 @Suite struct FallbackSoundCommandTests {
     static let committed = RepositoryPaths.file("docs/ios/payment-fallback.wav")
 
-    /// The command of docs/IOS.md, step 6, writing into `root`.
+    /// The command of docs/IOS.md, "The Xcode project, from empty", step 6,
+    /// writing into `root`.
     static func command(out root: String) -> [String] {
         ["render", "--template", "收款成功", "--format", "wav", "--name", "payment-fallback.wav", "--out", root]
     }
