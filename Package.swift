@@ -130,7 +130,7 @@ let package = Package(
         // on packs the studio exports.
         .testTarget(
             name: "AnnounceIntegrationTests",
-            dependencies: ["AnnounceExtensionLogic", "AnnounceServer", "AnnounceStudio", "AnnounceTestSupport"],
+            dependencies: ["AnnounceExtensionLogic", "AnnounceServer", "AnnounceStudio", "AnnounceAudioTestSupport", "AnnounceTestSupport"],
             exclude: ["Goldens"]),
         // Runs the built `announce` binary as a user would (EndToEnd/), and
         // every documented example (Examples/); depending on the executable
