@@ -38,7 +38,7 @@ struct VoiceScriptTests {
 
     @Test("every adjacent pair of third tones a reading produces has a run in the script", arguments: ReadingOptions.allCombinations)
     func coversThirdTonePairs(options: ReadingOptions) throws {
-        let runs = Set(VoiceScript.sandhiRuns(for: options))
+        let runs = Set(VoiceScript.recordedRuns(for: options))
         var generator = SplitMix64(seed: 3)
         for _ in 0..<4000 {
             let amount = try Amount(fenText: String(generator.next() % 10_000_000_000))

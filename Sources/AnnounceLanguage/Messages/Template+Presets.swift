@@ -18,13 +18,6 @@ extension Template {
     /// `收款成功`: a fixed phrase, no slots.
     public static let received = Template(name: "received", source: "收款成功", parts: [.words(["收款成功"])])
 
-    /// The tone-numbered pinyin of the presets' fixed words, kept with the
-    /// presets so that a new preset needs no other edit to be scripted.
-    package static let presetPinyin: [String: String] = [
-        "退款": "tui4 kuan3", "会员充值": "hui4 yuan2 chong1 zhi2", "笔": "bi3", "共计": "gong4 ji4",
-        "收款成功": "shou1 kuan3 cheng2 gong1",
-    ]
-
     /// The named templates `Template(_:)` accepts besides a template text.
     /// (The tests check that each preset's parts are what its text parses to.)
     public static let presets: [(name: String, template: Template)] = [

@@ -19,13 +19,6 @@ public struct Prefix: Hashable, Sendable {
         ("none", Prefix(uncheckedWords: [])),
     ]
 
-    /// The tone-numbered pinyin of each preset's words, kept with the
-    /// presets so that a new preset needs no other edit to be scripted.
-    package static let presetPinyin: [String: String] = [
-        "到账": "dao4 zhang4", "支付宝到账": "zhi1 fu4 bao3 dao4 zhang4", "微信收款": "wei1 xin4 shou1 kuan3",
-        "收款到账": "shou1 kuan3 dao4 zhang4",
-    ]
-
     /// The most characters a prefix phrase may have.
     public static let maximumLength = 40
 

@@ -143,7 +143,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
             guard let citation = language.syllables(of: text, pronunciations: pronunciations) else {
                 throw VoiceScriptError(
                     .unscriptable,
-                    "no \(language.romanisation) for \(MessageText.quoted(text)): give it, e.g. --\(language.romanisation) '\(MessageText.escaped(text))=\(text.map { _ in "xx1" }.joined(separator: " "))'")
+                    "no \(language.romanisation) for \(MessageText.quoted(text)): give it, e.g. --romanisation '\(MessageText.escaped(text))=\(text.map { _ in "xx1" }.joined(separator: " "))'")
             }
             keys.insert(text)
             let spoken = kind == .word ? citation : language.spoken(citation)
@@ -191,7 +191,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
     /// `language` (Mandarin's tone sandhi: 五百, 一万, …; none in
     /// Cantonese), in script order. See docs/VOICES.md for why these and no
     /// others.
-    public static func sandhiRuns(for options: ReadingOptions, language: Language = .default) -> [String] {
+    public static func recordedRuns(for options: ReadingOptions, language: Language = .default) -> [String] {
         language.runsRecordedTogether(for: options)
     }
 }

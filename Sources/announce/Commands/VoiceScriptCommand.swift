@@ -11,7 +11,7 @@ struct VoiceScriptCommand: ListsExitStatuses {
         discussion: """
             By default the script covers everything announce says in the language (--language: mandarin, the default, or cantonese): both reading styles with 两 and (in Mandarin) 一十, the prefixes \(VoiceCoverage.everything.prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-liang, --no-lead-yi, --prefix and --template narrow it for a shorter session. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
 
-            Each item shows its romanisation: pinyin in Mandarin, Jyutping in Cantonese. A word the script does not know needs --pinyin (Mandarin) or --jyutping (Cantonese), and a phrase must have no blanks; either is a usage error.
+            Each item shows its romanisation: pinyin in Mandarin, Jyutping in Cantonese. A word the script does not know needs its syllables with --romanisation WORD=SYLLABLES, in the language's romanisation (--pinyin and --jyutping are older spellings of it for Mandarin and Cantonese), and a phrase must have no blanks; either is a usage error.
 
             \(ExitStatus.help(exitStatuses))
             """)
@@ -48,10 +48,13 @@ struct VoiceScriptCommand: ListsExitStatuses {
     @Option(help: ArgumentHelp("An extra phrase to record as one clip (repeatable).", valueName: "phrase"))
     var phrase: [String] = []
 
-    @Option(help: ArgumentHelp("Tone-numbered pinyin of a word a Mandarin script does not know (repeatable): 美团=mei3 tuan2.", valueName: "word=pinyin"))
+    @Option(help: ArgumentHelp("The tone-numbered syllables of a word the script does not know, in the language's romanisation (repeatable): 美团=mei3 tuan2.", valueName: "word=syllables"))
+    var romanisation: [String] = []
+
+    @Option(help: ArgumentHelp("--romanisation for a Mandarin script (repeatable).", valueName: "word=pinyin"))
     var pinyin: [String] = []
 
-    @Option(help: ArgumentHelp("Jyutping of a word a Cantonese script does not know (repeatable): 美团=mei5 tyun4.", valueName: "word=jyutping"))
+    @Option(help: ArgumentHelp("--romanisation for a Cantonese script (repeatable).", valueName: "word=jyutping"))
     var jyutping: [String] = []
 
     @Option(help: "text, markdown (for the speaker) or json (for 'voice build').")
@@ -78,15 +81,16 @@ struct VoiceScriptCommand: ListsExitStatuses {
                 throw Console.exit(.usage)
             }
             var pronunciations: [String: String] = [:]
-            for (option, entries) in [("pinyin", pinyin), ("jyutping", jyutping)] where !entries.isEmpty {
-                guard option == language.romanisation else {
+            // --pinyin and --jyutping are --romanisation named for the language.
+            for (option, entries) in [("romanisation", romanisation), ("pinyin", pinyin), ("jyutping", jyutping)] where !entries.isEmpty {
+                guard option == "romanisation" || option == language.romanisation else {
                     Console.error("--\(option) is for another language: a \(language.name) script takes --\(language.romanisation)")
                     throw Console.exit(.usage)
                 }
                 let example = language.romanisationExample
                 for entry in entries {
                     guard let equals = entry.firstIndex(of: "="), equals != entry.startIndex else {
-                        Console.error("--\(option) \(MessageText.quoted(entry)) must be WORD=\(option.uppercased()), e.g. \(example.word)=\(example.syllables)")
+                        Console.error("--\(option) \(MessageText.quoted(entry)) must be WORD=\((option == "romanisation" ? "syllables" : option).uppercased()), e.g. \(example.word)=\(example.syllables)")
                         throw Console.exit(.usage)
                     }
                     pronunciations[String(entry[..<equals])] = String(entry[entry.index(after: equals)...])

@@ -81,6 +81,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("v").path))
     }
 
+    @Test("--romanisation gives a word's syllables in the script's language; --pinyin and --jyutping are its older spellings, each for its language")
+    func romanisationOption() throws {
+        let base = ["voice", "script", "--format", "json", "--template", "payment", "--prefix", "美团收款"]
+        for (language, option, syllables) in [
+            ("mandarin", "--romanisation", "mei3 tuan2 shou1 kuan3"), ("mandarin", "--pinyin", "mei3 tuan2 shou1 kuan3"),
+            ("cantonese", "--romanisation", "mei5 tyun4 sau1 fun2"), ("cantonese", "--jyutping", "mei5 tyun4 sau1 fun2"),
+        ] {
+            let result = try CommandRunner.run(base + ["--language", language, option, "美团收款=\(syllables)"])
+            #expect(result.status == 0, "\(language) \(option): \(result)")
+            #expect(result.stdout.contains("\"romanisation\" : \"\(syllables)\""), "\(language) \(option)")
+        }
+        let other = try CommandRunner.run(base + ["--language", "cantonese", "--pinyin", "美团收款=mei3 tuan2 shou1 kuan3"])
+        #expect(other.status == 64 && other.stderr == "announce: --pinyin is for another language: a Cantonese script takes --jyutping\n", "\(other)")
+        let malformed = try CommandRunner.run(base + ["--romanisation", "美团收款"])
+        #expect(malformed.status == 64 && malformed.stderr.contains("--romanisation '美团收款' must be WORD=SYLLABLES, e.g. 美团=mei3 tuan2"), "\(malformed)")
+    }
+
     @Test("a Cantonese pack says 两 from render --pack and refuses 一十; a Mandarin pack leaves a Cantonese push to the server's file")
     func packs() throws {
         let scratch = try ScratchFolder("language")
