@@ -7,7 +7,9 @@ package struct ClipPlan: Hashable, Sendable {
     package struct Clip: Hashable, Sendable {
         /// The words this clip says: one word, or a run such as `一 百`.
         package let words: [String]
-        /// The clip file, relative to the voice folder, as in the manifest.
+        /// The clip file: relative to the voice folder, as in the manifest,
+        /// in a plan; where the clip source reads it, once mapped to one
+        /// (``located(at:)``).
         package let file: String
         /// Whether the clip says only prefix words (a pause follows the prefix).
         package let isPrefix: Bool
@@ -18,11 +20,16 @@ package struct ClipPlan: Hashable, Sendable {
         /// A clip saying `words` from `file` (relative to the voice folder);
         /// `isPrefix` if it says only prefix words, `pauseAfter` if the prefix
         /// pause follows it.
-        package init(words: [String], file: String, isPrefix: Bool, pauseAfter: Bool = false) {
+        package init(words: [String], file: String, isPrefix: Bool = false, pauseAfter: Bool = false) {
             self.words = words
             self.file = file
             self.isPrefix = isPrefix
             self.pauseAfter = pauseAfter
+        }
+
+        /// The same clip read from `file`: where a clip source keeps it.
+        package func located(at file: String) -> Clip {
+            Clip(words: words, file: file, isPrefix: isPrefix, pauseAfter: pauseAfter)
         }
 
         /// The words run together: `一百`.

@@ -19,7 +19,7 @@ struct ClipCacheTests {
         // Another rate is another preparation, so the missing file shows.
         #expect(throws: AudioError.self) { try cache.clip(at: path, sampleRate: 22_050) }
         // A render uses the cached clip too.
-        let rendered = try Renderer(settings: RenderSettings(sampleRate: 16_000), cache: cache).render([ClipSegment(path: path)])
+        let rendered = try Renderer(settings: RenderSettings(sampleRate: 16_000), cache: cache).render([ClipPlan.Clip(words: [], file: path)])
         #expect(!rendered.audio.samples.isEmpty)
         cache.removeAll()
         #expect(cache.count == 0)
@@ -42,7 +42,7 @@ struct ClipCacheTests {
         let folder = try ScratchFolder("audio")
         defer { folder.remove() }
         let segments = try (0..<6).map { index in
-            ClipSegment(path: try folder.clip("w\(index).wav", TestAudio.tone(150 + 30 * Double(index), seconds: 0.3, amplitude: 0.4, rate: 16_000)))
+            ClipPlan.Clip(words: [], file: try folder.clip("w\(index).wav", TestAudio.tone(150 + 30 * Double(index), seconds: 0.3, amplitude: 0.4, rate: 16_000)))
         }
         let cache = ClipCache()
         let renderer = Renderer(settings: RenderSettings(sampleRate: 22_050), cache: cache)

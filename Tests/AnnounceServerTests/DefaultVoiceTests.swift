@@ -10,12 +10,12 @@ import Testing
 struct DefaultVoiceTests {
     static let voice = RepositoryPaths.bundledVoice.path
 
-    static func segments(_ prefix: String, _ words: String) -> [ClipSegment] {
-        [ClipSegment(path: "\(voice)/\(prefix).wav", isPrefix: true)]
-            + words.split(separator: " ").map { ClipSegment(path: "\(voice)/\($0).wav") }
+    static func segments(_ prefix: String, _ words: String) -> [ClipPlan.Clip] {
+        [ClipPlan.Clip(words: [], file: "\(voice)/\(prefix).wav", isPrefix: true)]
+            + words.split(separator: " ").map { ClipPlan.Clip(words: [], file: "\(voice)/\($0).wav") }
     }
 
-    static let phrases: [(name: String, segments: [ClipSegment])] = [
+    static let phrases: [(name: String, segments: [ClipPlan.Clip])] = [
         ("alipay-123.45", segments("zhi1-fu4-bao3-dao4-zhang4", "yi4-bai3 er4 shi2 san1 dian3 si4 wu3 yuan2")),
         ("alipay-99999999.99", segments(
             "zhi1-fu4-bao3-dao4-zhang4",

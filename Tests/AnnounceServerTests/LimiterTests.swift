@@ -49,10 +49,10 @@ struct LimiterTests {
 
     /// Sine clips: a crest factor of 3 dB, so -16 LUFS stays far under the
     /// ceiling and the limiter has nothing to do.
-    static func quietVoice(in folder: ScratchFolder, rate: Int) throws -> [ClipSegment] {
+    static func quietVoice(in folder: ScratchFolder, rate: Int) throws -> [ClipPlan.Clip] {
         try (0..<5).map { index in
-            ClipSegment(
-                path: try folder.clip("q\(index).wav", TestAudio.sine(250 + 30 * Double(index), seconds: 0.35, amplitude: 0.1, rate: rate)),
+            ClipPlan.Clip(
+                words: [], file: try folder.clip("q\(index).wav", TestAudio.sine(250 + 30 * Double(index), seconds: 0.35, amplitude: 0.1, rate: rate)),
                 isPrefix: index == 0)
         }
     }
@@ -75,7 +75,7 @@ struct LimiterTests {
     /// The prepared clips of `segments` laid out as the renderer does at
     /// normal speed and full pauses, times `gain` dB: the announcement the
     /// limiter starts from.
-    static func unlimited(_ segments: [ClipSegment], settings: RenderSettings, gain: Double, cache: ClipCache) throws -> [Float] {
+    static func unlimited(_ segments: [ClipPlan.Clip], settings: RenderSettings, gain: Double, cache: ClipCache) throws -> [Float] {
         let scale = Float(pow(10, gain / 20))
         let fade = Int((settings.fade * Double(settings.rate)).rounded())
         var samples: [Float] = []
@@ -84,7 +84,7 @@ struct LimiterTests {
                 let pause = segment.isPrefix != segments[index - 1].isPrefix ? settings.prefixPause : settings.wordGap
                 samples += [Float](repeating: 0, count: Int((pause * Double(settings.rate)).rounded()))
             }
-            let clip = try cache.clip(at: segment.path, sampleRate: settings.rate, fadeFrames: fade)
+            let clip = try cache.clip(at: segment.file, sampleRate: settings.rate, fadeFrames: fade)
             samples += clip.audio.samples.map { $0 * scale }
         }
         return samples
@@ -140,12 +140,12 @@ struct LimiterTests {
         let path = try folder.clip("spike.wav", samples, rate: rate)
         let cache = ClipCache()
         let settings = RenderSettings(sampleRate: rate, fade: 0.004)
-        let rendered = try Renderer(settings: settings, cache: cache).render([ClipSegment(path: path)])
+        let rendered = try Renderer(settings: settings, cache: cache).render([ClipPlan.Clip(words: [], file: path)])
         guard case .float(let limited) = rendered.samples else {
             Issue.record("float render expected")
             return
         }
-        let plain = try Self.unlimited([ClipSegment(path: path)], settings: settings, gain: rendered.gain, cache: cache)
+        let plain = try Self.unlimited([ClipPlan.Clip(words: [], file: path)], settings: settings, gain: rendered.gain, cache: cache)
         try #require(plain.count == limited.count)
         #expect(rendered.limiting > 3, "the spike stands far above the tone: \(rendered.limiting) dB")
         // The clip is trimmed, so find the spike again.

@@ -79,9 +79,9 @@ struct LoudnessAccuracyTests {
 
     /// Segments for the bundled voice's plan of `amount`, as the announcer
     /// makes them.
-    static func segments(_ amount: String, prefix: String, voice: Voice) throws -> [ClipSegment] {
+    static func segments(_ amount: String, prefix: String, voice: Voice) throws -> [ClipPlan.Clip] {
         let phrase = try Message(amount: try Amount(parsing: amount), prefix: try Prefix(prefix), options: ReadingOptions())
-        return try voice.plan(phrase).clips.map { ClipSegment(path: voice.path(ofClip: $0.file), isPrefix: $0.isPrefix) }
+        return try voice.plan(phrase).clips.map { ClipPlan.Clip(words: [], file: voice.path(ofClip: $0.file), isPrefix: $0.isPrefix) }
     }
 
     @Test("bundled voice: where the loudness target decides, the estimate matches the file", arguments: [
@@ -148,7 +148,7 @@ struct LoudnessAccuracyTests {
                     order.swapAt(position, Int(state >> 33) % (position + 1))
                 }
                 let count = 2 + round % 6
-                let segments = order.prefix(count).enumerated().map { ClipSegment(path: $1, isPrefix: $0 == 0) }
+                let segments = order.prefix(count).enumerated().map { ClipPlan.Clip(words: [], file: $1, isPrefix: $0 == 0) }
                 let rendered = try renderer.render(segments)
                 let check = try Self.check("settings \(index) round \(round)", rendered, settings: settings)
                 // Clips butted together without fades meet in the true-peak
@@ -169,7 +169,7 @@ struct LoudnessAccuracyTests {
         let paths = try (0..<6).map { index in
             try folder.clip("j\(index).wav", TestAudio.sine(2_000 + 700 * Double(index), seconds: 0.2, amplitude: 0.9, rate: 16_000))
         }
-        let segments = paths.map { ClipSegment(path: $0) }
+        let segments = paths.map { ClipPlan.Clip(words: [], file: $0) }
         for settings in [RenderSettings(wordGap: 0, loudnessTarget: -6, truePeakCeiling: -1), RenderSettings(wordGap: 0.0005, loudnessTarget: -6)] {
             let rendered = try Renderer(settings: settings, cache: ClipCache()).render(segments)
             let check = try Self.check("butted", rendered, settings: settings)

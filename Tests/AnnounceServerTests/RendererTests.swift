@@ -9,12 +9,12 @@ struct RendererTests {
 
     /// Clips of speech-like tones, each `seconds` long with 50 ms of silence
     /// around it, written to `folder`.
-    func clips(_ count: Int, seconds: Double, in folder: ScratchFolder, prefix: Bool = true) throws -> [ClipSegment] {
+    func clips(_ count: Int, seconds: Double, in folder: ScratchFolder, prefix: Bool = true) throws -> [ClipPlan.Clip] {
         try (0..<count).map { index in
             let samples = TestAudio.silence(seconds: 0.05, rate: rate)
                 + TestAudio.tone(120 + Double(index % 5) * 20, seconds: seconds, amplitude: 0.3 + 0.1 * Double(index % 3), rate: rate)
                 + TestAudio.silence(seconds: 0.05, rate: rate)
-            return ClipSegment(path: try folder.clip("word\(index).wav", samples), isPrefix: prefix && index == 0)
+            return ClipPlan.Clip(words: [], file: try folder.clip("word\(index).wav", samples), isPrefix: prefix && index == 0)
         }
     }
 
@@ -24,15 +24,15 @@ struct RendererTests {
         defer { folder.remove() }
         // Clips cut at full amplitude: only the fades keep the joins clean.
         let segments = [
-            ClipSegment(path: try folder.clip("prefix.wav", TestAudio.sine(200, seconds: 0.6, amplitude: 0.5, rate: rate)), isPrefix: true),
-            ClipSegment(path: try folder.clip("a.wav", TestAudio.sine(250, seconds: 0.3, amplitude: 0.5, rate: rate))),
-            ClipSegment(path: try folder.clip("b.wav", TestAudio.sine(300, seconds: 0.3, amplitude: 0.8, rate: rate))),
-            ClipSegment(path: try folder.clip("c.wav", TestAudio.sine(220, seconds: 0.3, amplitude: 0.2, rate: rate))),
+            ClipPlan.Clip(words: [], file: try folder.clip("prefix.wav", TestAudio.sine(200, seconds: 0.6, amplitude: 0.5, rate: rate)), isPrefix: true),
+            ClipPlan.Clip(words: [], file: try folder.clip("a.wav", TestAudio.sine(250, seconds: 0.3, amplitude: 0.5, rate: rate))),
+            ClipPlan.Clip(words: [], file: try folder.clip("b.wav", TestAudio.sine(300, seconds: 0.3, amplitude: 0.8, rate: rate))),
+            ClipPlan.Clip(words: [], file: try folder.clip("c.wav", TestAudio.sine(220, seconds: 0.3, amplitude: 0.2, rate: rate))),
         ]
         let cache = ClipCache()
         let settings = RenderSettings(sampleRate: rate, prefixPause: 0.12, wordGap: 0.03)
         let rendered = try Renderer(settings: settings, cache: cache).render(segments)
-        let lengths = try segments.map { try cache.clip(at: $0.path, sampleRate: rate).audio.samples.count }
+        let lengths = try segments.map { try cache.clip(at: $0.file, sampleRate: rate).audio.samples.count }
         #expect(lengths == [9600, 4800, 4800, 4800], "nothing to trim in a tone without silence")
 
         let pause = 1920, gap = 480
@@ -61,7 +61,7 @@ struct RendererTests {
         let folder = try ScratchFolder("audio")
         defer { folder.remove() }
         let segments = try ["a", "b"].map { name in
-            ClipSegment(path: try folder.clip("\(name).wav", TestAudio.sine(name == "a" ? 200 : 330, seconds: 0.5, amplitude: 0.7, rate: rate)))
+            ClipPlan.Clip(words: [], file: try folder.clip("\(name).wav", TestAudio.sine(name == "a" ? 200 : 330, seconds: 0.5, amplitude: 0.7, rate: rate)))
         }
         let rendered = try Renderer(settings: RenderSettings(sampleRate: rate, wordGap: 0), cache: ClipCache()).render(segments)
         #expect(rendered.audio.samples.count == 16_000)
@@ -75,7 +75,7 @@ struct RendererTests {
         defer { folder.remove() }
         let segments = try clips(10, seconds: 0.5, in: folder)
         let cache = ClipCache()
-        let clipFrames = try segments.reduce(0) { $0 + (try cache.clip(at: $1.path, sampleRate: rate).audio.samples.count) }
+        let clipFrames = try segments.reduce(0) { $0 + (try cache.clip(at: $1.file, sampleRate: rate).audio.samples.count) }
         // Speech alone ≈ 5.4 s; with 0.12 s pause and 9 × 0.1 s gaps ≈ 6.4 s.
         var settings = RenderSettings(sampleRate: rate, budget: 6, wordGap: 0.1)
         let rendered = try Renderer(settings: settings, cache: cache).render(segments)
@@ -172,7 +172,7 @@ struct RendererTests {
         defer { folder.remove() }
         // Sines: a crest factor of 3 dB leaves plenty of peak headroom.
         let segments = try (0..<6).map { index in
-            ClipSegment(path: try folder.clip("s\(index).wav", TestAudio.sine(300 + 40 * Double(index), seconds: 0.4, amplitude: 0.2, rate: rate)))
+            ClipPlan.Clip(words: [], file: try folder.clip("s\(index).wav", TestAudio.sine(300 + 40 * Double(index), seconds: 0.4, amplitude: 0.2, rate: rate)))
         }
         let settings = RenderSettings(sampleRate: rate)
         let rendered = try Renderer(settings: settings, cache: ClipCache()).render(segments)
@@ -209,7 +209,7 @@ struct RendererTests {
         let folder = try ScratchFolder("audio")
         defer { folder.remove() }
         let path = try folder.clip("short.wav", TestAudio.tone(200, seconds: 0.2, amplitude: 0.3, rate: rate))
-        let rendered = try Renderer(settings: RenderSettings(sampleRate: rate), cache: ClipCache()).render([ClipSegment(path: path)])
+        let rendered = try Renderer(settings: RenderSettings(sampleRate: rate), cache: ClipCache()).render([ClipPlan.Clip(words: [], file: path)])
         #expect(rendered.loudness == -.infinity)
         #expect(abs(rendered.truePeak - -1) < 0.01)
         let measured = try Loudness(measuring: rendered.audio)
@@ -261,7 +261,7 @@ struct RendererTests {
         var segments = try clips(3, seconds: 0.3, in: folder)
         let corrupt = folder.file("corrupt.wav")
         try Data(repeating: 0x5A, count: 400).write(to: URL(fileURLWithPath: corrupt))
-        segments.insert(ClipSegment(path: corrupt), at: 2)
+        segments.insert(ClipPlan.Clip(words: [], file: corrupt), at: 2)
         #expect {
             try Renderer(settings: RenderSettings(sampleRate: rate), cache: ClipCache()).render(segments)
         } throws: { error in
@@ -311,8 +311,8 @@ struct RendererTests {
         let paths = try (0..<4).map { try folder.clip("p\($0).wav", TestAudio.sine(200, seconds: 0.2, amplitude: 0.5, rate: rate)) }
         // Two prefix clips (美团 收款), two words.
         let segments = [
-            ClipSegment(path: paths[0], isPrefix: true), ClipSegment(path: paths[1], isPrefix: true),
-            ClipSegment(path: paths[2]), ClipSegment(path: paths[3]),
+            ClipPlan.Clip(words: [], file: paths[0], isPrefix: true), ClipPlan.Clip(words: [], file: paths[1], isPrefix: true),
+            ClipPlan.Clip(words: [], file: paths[2]), ClipPlan.Clip(words: [], file: paths[3]),
         ]
         let rendered = try Renderer(settings: RenderSettings(sampleRate: rate, prefixPause: 0.1, wordGap: 0.01), cache: ClipCache()).render(segments)
         #expect(rendered.audio.samples.count == 4 * 3200 + 1600 + 2 * 160)

@@ -12,12 +12,12 @@ import AnnounceWire
 package protocol ClipSource: Sendable {
     /// The clips `segments` name, in order, prepared at `sampleRate` with
     /// fades of `fadeFrames`.
-    func clips(for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int) throws(AudioError) -> [PreparedClip]
+    func clips(for segments: [ClipPlan.Clip], sampleRate: Int, fadeFrames: Int) throws(AudioError) -> [PreparedClip]
 
     /// `clips`, which `segments` name, each times `scale` as the 16-bit
     /// samples ``PCM16`` makes of it (kept by a source that renders often).
     func pcm16Clips(
-        _ clips: [PreparedClip], for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int, scale: Float
+        _ clips: [PreparedClip], for segments: [ClipPlan.Clip], sampleRate: Int, fadeFrames: Int, scale: Float
     ) throws(AudioError) -> [[Int16]]
 
     /// `clips` each times `gain` dB and limited to `ceiling` dBTP; with

@@ -58,7 +58,7 @@ package struct Joiner: Sendable {
     /// - Throws: ``AudioError``: what `source` throws, `unusableClip` for no
     ///   segments, `overBudget` when even the fastest allowed speed would
     ///   not fit, `unsupportedFormat` for settings out of range.
-    package func join(_ segments: [ClipSegment], from source: some ClipSource, pcm16: Bool) throws(AudioError) -> Outcome {
+    package func join(_ segments: [ClipPlan.Clip], from source: some ClipSource, pcm16: Bool) throws(AudioError) -> Outcome {
         try settings.validate()
         guard !segments.isEmpty else {
             throw AudioError(.unusableClip, "there are no clips to render")
@@ -103,7 +103,7 @@ package struct Joiner: Sendable {
     /// `clips` laid out with the nominal pauses, shrunk towards their
     /// floors when that is longer than the budget; with the natural length
     /// in frames.
-    package func layOut(_ clips: [PreparedClip], segments: [ClipSegment]) -> (laidOut: Timeline, natural: Int) {
+    package func layOut(_ clips: [PreparedClip], segments: [ClipPlan.Clip]) -> (laidOut: Timeline, natural: Int) {
         let nominal = gaps(between: segments, prefixPause: settings.prefixPause, wordGap: settings.wordGap)
         var timeline = Timeline(clips: clips, gaps: nominal)
         let natural = timeline.frameCount
@@ -120,7 +120,7 @@ package struct Joiner: Sendable {
 
     /// The silence after each segment but the last, in frames: `prefixPause`
     /// where the prefix meets the amount, `wordGap` between other words.
-    package func gaps(between segments: [ClipSegment], prefixPause: Double, wordGap: Double) -> [Int] {
+    package func gaps(between segments: [ClipPlan.Clip], prefixPause: Double, wordGap: Double) -> [Int] {
         let pause = max(0, settings.frames(prefixPause))
         let gap = max(0, settings.frames(wordGap))
         return zip(segments, segments.dropFirst()).map { $0.isPrefix != $1.isPrefix || $0.pauseAfter ? pause : gap }

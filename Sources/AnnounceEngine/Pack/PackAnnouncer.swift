@@ -14,35 +14,32 @@ import AnnounceWire
 public struct PackAnnouncer: Sendable {
     /// The pack the announcements come from.
     public let pack: DevicePack
-    private let voice: Voice
-    private let naming: SoundNaming
-    /// The pack's tiers; nil for a pack without one (it says nothing).
-    private let renderer: Renderer<PackClipSource>?
-
-    /// The names the pack's tiers add to a sound name's digest.
-    static func variant(ofTierSpeed speed: Double) -> String? {
-        speed == 1 ? nil : "device tier \(speed)"
-    }
+    /// The pack's voice said through its tiers; nil for a pack without one
+    /// (it says nothing).
+    private let speaker: Speaker<PackClipSource>?
 
     /// An announcer saying what `pack` holds.
     public init(pack: DevicePack) {
         self.pack = pack
-        self.voice = pack.voice
-        self.naming = SoundNaming(
+        let naming = SoundNaming(
             seed: Digest(state: pack.nameSeed), format: pack.format, settingsText: String(describing: pack.settings))
         let tiers = pack.tiers.map {
             Renderer<PackClipSource>.Tier(
                 source: PackClipSource(tier: $0, sampleRate: pack.settings.rate, fade: pack.fade), speed: $0.speed)
         }
-        renderer = tiers.first.map {
-            Renderer(
-                settings: pack.settings, natural: $0.source, spedUp: Array(tiers.dropFirst()),
-                finisher: BeyondTheTiers(budget: pack.settings.budget))
+        speaker = tiers.first.map {
+            Speaker(
+                voice: pack.voice,
+                renderer: Renderer(
+                    settings: pack.settings, natural: $0.source, spedUp: Array(tiers.dropFirst()),
+                    finisher: BeyondTheTiers(budget: pack.settings.budget)),
+                naming: naming, format: pack.format, maximumAmount: pack.maximumAmount, namesTiers: true,
+                location: { $0 })
         }
     }
 
     /// The language the pack's voice speaks.
-    public var language: Language { voice.language }
+    public var language: Language { pack.voice.language }
 
     /// Renders the message of a push.
     /// - Throws: ``PackError`` of kind `otherLanguage` when the push's
@@ -68,33 +65,27 @@ public struct PackAnnouncer: Sendable {
             try language.check(message.options)
         } catch {
             // A variant the language lacks is a message the pack cannot say;
-            // a reading without its 两, one made for another language.
+            // a reading without its own words, one made for another language.
             throw PackError(error.kind == .otherReading ? .otherLanguage : .cannotSay, "\(message.text): \(error.description)")
         }
-        if let amount = message.amount, amount > pack.maximumAmount {
-            throw PackError(
-                .cannotSay,
-                "\(amount) is more than the pack's voice '\(MessageText.escaped(pack.voiceID))' is made to say (maximum \(pack.maximumAmount))")
-        }
+        guard let speaker else { throw PackError(.cannotSay, "\(message.text): \(BeyondTheTiers(budget: pack.settings.budget).reason)") }
         let plan: ClipPlan
-        do throws(VoiceError) {
-            plan = try voice.plan(message)
+        do throws(Speaker<PackClipSource>.Failure) {
+            plan = try speaker.plan(message)
         } catch {
-            throw PackError(.cannotSay, "\(message.text): \(error.description)")
+            switch error {
+            case .aboveMaximum(let amount, let maximum):
+                throw PackError(
+                    .cannotSay,
+                    "\(amount) is more than the pack's voice '\(MessageText.escaped(pack.voiceID))' is made to say (maximum \(maximum))")
+            case .unplanned(let error): throw PackError(.cannotSay, "\(message.text): \(error.description)")
+            }
         }
-        guard let renderer else { throw PackError(.cannotSay, "\(message.text): \(BeyondTheTiers(budget: pack.settings.budget).reason)") }
-        let segments = plan.clips.map { ClipSegment(path: $0.file, isPrefix: $0.isPrefix, pauseAfter: $0.pauseAfter) }
-        let rendered: RenderedAudio
         do throws(AudioError) {
-            rendered = try renderer.render(segments, pcm16: pack.format.encoding == .pcm16)
+            return try speaker.render(message, plan: plan, clips: nil)
         } catch {
             throw PackError(.cannotSay, "\(message.text): \(error.message)")
         }
-        // Without a finisher that makes audio, any speed-up is a tier's.
-        let name = naming.name(message: message, plan: plan, variant: Self.variant(ofTierSpeed: rendered.speed))
-        return Announcement(
-            message: message, plan: plan, clips: nil, rendered: rendered, format: pack.format, soundName: name,
-            tierSpeed: rendered.speed)
     }
 }
 

@@ -31,25 +31,25 @@ package struct PackClipSource: ClipSource {
         AudioError(.unusableClip, error.message)
     }
 
-    package func clips(for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int) throws(AudioError) -> [PreparedClip] {
+    package func clips(for segments: [ClipPlan.Clip], sampleRate: Int, fadeFrames: Int) throws(AudioError) -> [PreparedClip] {
         try checkFormat(sampleRate: sampleRate, fadeFrames: fadeFrames)
         var clips: [PreparedClip] = []
         clips.reserveCapacity(segments.count)
         for segment in segments {
             let clip: PreparedClip?
             do throws(PackError) {
-                clip = try tier.preparedClip(segment.path, fade: fade)
+                clip = try tier.preparedClip(segment.file, fade: fade)
             } catch {
                 throw Self.unreadable(error)
             }
-            guard let clip else { throw AudioError(.unusableClip, "the pack has no clip \(segment.path)") }
+            guard let clip else { throw AudioError(.unusableClip, "the pack has no clip \(segment.file)") }
             clips.append(clip)
         }
         return clips
     }
 
     package func pcm16Clips(
-        _ clips: [PreparedClip], for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int, scale: Float
+        _ clips: [PreparedClip], for segments: [ClipPlan.Clip], sampleRate: Int, fadeFrames: Int, scale: Float
     ) throws(AudioError) -> [[Int16]] {
         clips.map { PCM16.samples($0.audio.samples, scale: scale) }
     }

@@ -66,7 +66,7 @@ package struct Renderer<Source: ClipSource>: Sendable {
     /// - Throws: ``AudioError``: from the first tier that throws (a clip
     ///   it lacks or cannot use, settings out of range), or from the
     ///   finisher (`overBudget` when it cannot fit the budget either).
-    package func render(_ segments: [ClipSegment], pcm16: Bool = false) throws(AudioError) -> RenderedAudio {
+    package func render(_ segments: [ClipPlan.Clip], pcm16: Bool = false) throws(AudioError) -> RenderedAudio {
         let joiner = Joiner(settings: settings)
         switch try joiner.join(segments, from: natural, pcm16: pcm16) {
         case .joined(let rendered):

@@ -34,7 +34,8 @@ public final class Announcer: Sendable {
     public let options: Options
     /// The engine settings derived from the options and the voice.
     public let settings: RenderSettings
-    private let renderer: Renderer<ClipCache>
+    /// The engine's announcer, over the clip cache and libsonic.
+    private let speaker: Speaker<ClipCache>
     /// A digest of the voice's manifest and clip files, part of every name.
     package let digest: VoiceDigest
     /// Each clip as reports show it, shared with announcers made by ``with(_:)``.
@@ -69,7 +70,7 @@ public final class Announcer: Sendable {
     /// An announcer for the same voice with other options, sharing the
     /// voice's digest and clip cache: cheap, for per-item options in a batch.
     public func with(_ options: Options) throws -> Announcer {
-        try Announcer(voice: voice, options: options, cache: renderer.cache, digest: digest, shownClips: shownClips)
+        try Announcer(voice: voice, options: options, cache: speaker.renderer.cache, digest: digest, shownClips: shownClips)
     }
 
     private init(voice: Voice, options asked: Options, cache: ClipCache, digest: VoiceDigest, shownClips: ShownClips) throws {
@@ -97,12 +98,14 @@ public final class Announcer: Sendable {
         self.voice = voice
         self.options = options
         self.settings = settings
-        self.renderer = Renderer(settings: settings, cache: cache)
         self.digest = digest
         self.shownClips = shownClips
         soundNaming = SoundNaming(
             engineVersion: Self.engineVersion, voiceDigest: digest.value, format: options.format,
             settingsText: String(describing: settings))
+        speaker = Speaker(
+            voice: voice, renderer: Renderer(settings: settings, cache: cache), naming: soundNaming, format: options.format,
+            maximumAmount: voice.manifest.maximumAmount, namesTiers: false, location: { [voice] in voice.path(ofClip: $0) })
     }
 
     /// Plans the announcement of `amount` with the options' template:
@@ -132,16 +135,15 @@ public final class Announcer: Sendable {
 
     /// Plans the announcement of `message`.
     public func plan(_ message: Message) throws -> Plan {
-        if let maximum = voice.manifest.maximumAmount, let amount = message.amount, amount > maximum {
-            // The voice was checked up to its maximum only: more may not fit, or say words it lacks.
-            throw AudioError(
-                .overBudget,
-                "\(amount) is more than voice '\(voice.id)' is made to say: its voice.json declares maximumAmount \(maximum)")
+        let clips: ClipPlan
+        do throws(Speaker<ClipCache>.Failure) {
+            clips = try speaker.plan(message)
+        } catch {
+            throw Self.failure(error, message: message, voice: voice)
         }
-        let clips = try voice.plan(message)
         return Plan(
             message: message, clipPlan: clips, clips: try plannedClips(clips),
-            soundName: soundName(message: message, plan: clips))
+            soundName: speaker.name(message, plan: clips))
     }
 
     /// The plan's clips as reports show them: each known one from the table
@@ -156,7 +158,7 @@ public final class Announcer: Sendable {
                 made.append(clip)
                 continue
             }
-            let prepared = try renderer.cache.clip(
+            let prepared = try speaker.renderer.cache.clip(
                 at: voice.path(ofClip: key.clip.file), sampleRate: settings.rate,
                 fadeFrames: settings.frames(settings.fade))
             made.append(PlannedClip(
@@ -184,25 +186,26 @@ public final class Announcer: Sendable {
     /// - Throws: ``/AnnounceCommon/AudioError`` (`.overBudget` names the amount and the
     ///   length it needs).
     public func render(_ plan: Plan) throws(AudioError) -> Announcement {
-        let segments = plan.clipPlan.clips.map {
-            ClipSegment(path: voice.path(ofClip: $0.file), isPrefix: $0.isPrefix, pauseAfter: $0.pauseAfter)
-        }
-        let rendered: RenderedAudio
         do throws(AudioError) {
-            rendered = try renderer.render(segments, pcm16: options.format.encoding == .pcm16)
+            return try speaker.render(plan.message, plan: plan.clipPlan, clips: plan.clips, soundName: plan.soundName)
         } catch {
-            throw Self.naming(plan.message, in: error)
+            // An over-budget message names the amount (or the text without
+            // one): `99999999.99 needs 7.4 s at 1.35x; budget is 6.0 s`.
+            guard error.kind == .overBudget else { throw error }
+            throw AudioError(.overBudget, "\(plan.message.amount.map(\.description) ?? plan.message.text) \(error.message)")
         }
-        return Announcement(
-            message: plan.message, plan: plan.clipPlan, clips: plan.clips, rendered: rendered, format: options.format,
-            soundName: plan.soundName)
     }
 
-    /// An over-budget message names the amount (or the text without one):
-    /// `99999999.99 needs 7.4 s at 1.35x; budget is 6.0 s`.
-    private static func naming(_ message: Message, in error: AudioError) -> AudioError {
-        guard error.kind == .overBudget else { return error }
-        return AudioError(.overBudget, "\(message.amount.map(\.description) ?? message.text) \(error.message)")
+    /// The speaker's failure to plan in the server's words.
+    private static func failure(_ failure: Speaker<ClipCache>.Failure, message: Message, voice: Voice) -> any Error {
+        switch failure {
+        case .aboveMaximum(let amount, let maximum):
+            // The voice was checked up to its maximum only: more may not fit, or say words it lacks.
+            AudioError(
+                .overBudget,
+                "\(amount) is more than voice '\(voice.id)' is made to say: its voice.json declares maximumAmount \(maximum)")
+        case .unplanned(let error): error
+        }
     }
 }
 

@@ -7,14 +7,14 @@ import AnnounceWire
 import AnnounceEngine
 
 extension ClipCache: ClipSource {
-    package func clips(for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int) throws(AudioError) -> [PreparedClip] {
-        try clips(at: segments.map(\.path), sampleRate: sampleRate, fadeFrames: fadeFrames)
+    package func clips(for segments: [ClipPlan.Clip], sampleRate: Int, fadeFrames: Int) throws(AudioError) -> [PreparedClip] {
+        try clips(at: segments.map(\.file), sampleRate: sampleRate, fadeFrames: fadeFrames)
     }
 
     package func pcm16Clips(
-        _ clips: [PreparedClip], for segments: [ClipSegment], sampleRate: Int, fadeFrames: Int, scale: Float
+        _ clips: [PreparedClip], for segments: [ClipPlan.Clip], sampleRate: Int, fadeFrames: Int, scale: Float
     ) throws(AudioError) -> [[Int16]] {
-        try pcm16Clips(at: segments.map(\.path), sampleRate: sampleRate, fadeFrames: fadeFrames, scale: scale)
+        try pcm16Clips(at: segments.map(\.file), sampleRate: sampleRate, fadeFrames: fadeFrames, scale: scale)
     }
 
     package func limitedClips(

@@ -210,10 +210,7 @@ package struct PackExport {
             let prefix = try Prefix(row.prefix)
             let count = try row.floorCount.map { try Count($0) }
             let message = try Phrasing(template: template, prefix: prefix, reading: row.options).message(amount: row.floorAmount, count: count)
-            let segments = try voice.plan(message).clips.map {
-                ClipSegment(path: $0.file, isPrefix: $0.isPrefix, pauseAfter: $0.pauseAfter)
-            }
-            guard case .joined = try joiner.join(segments, from: source, pcm16: true) else { return false }
+            guard case .joined = try joiner.join(try voice.plan(message).clips, from: source, pcm16: true) else { return false }
         }
         return true
     }
