@@ -124,7 +124,7 @@ def synthesize(request, session):
     if code in (502, 6):
         raise Failure(NO_PERMISSION, f"baidu: the service refused the token or the app's permission ({line})")
     if code == 16:
-        raise Failure(UNAVAILABLE, f"baidu: no characters left on this account ({line})")
+        raise Failure(UNAVAILABLE, f"baidu: the account's character quota is used up ({line})")
     if code in (13, 15, 18, 500):
         raise Retry(f"{line}", retry_after(headers.get("Retry-After")))
     if code in (501, 503, 513):
