@@ -90,7 +90,8 @@ class Workspace(unittest.TestCase):
         environment = {key: value for key, value in os.environ.items()
                        if not key.startswith(("AZURE_", "TENCENT", "ALIBABA_", "ALIYUN_", "BAIDU_", "ANNOUNCE_TTS"))}
         environment.update(standin.keys)
-        environment.update(ANNOUNCE_TTS_CACHE=os.path.join(self.scratch, "cache"), ANNOUNCE_TTS_BACKOFF="0.01")
+        environment.update(ANNOUNCE_TTS_CACHE=os.path.join(self.scratch, "cache"), ANNOUNCE_TTS_BACKOFF="0.01",
+                           NO_PROXY="127.0.0.1", no_proxy="127.0.0.1")
         environment.update(extra)
         return environment
 
@@ -162,6 +163,8 @@ class VoicesTests(Workspace):
         after = standin.requests()
         self.assertEqual(len(after), len(items) + 1)
         self.assertEqual((after[-1]["text"], after[-1]["pronunciation"]), ("二元", "er4 yuan2"))
+        # A token, where the service issues one, is asked for once and kept.
+        self.assertEqual(len(standin.requests("token")), 1 if service in ("aliyun", "baidu") else 0)
 
     def test_azure_mandarin(self):
         self.mandarin("azure")
@@ -236,6 +239,29 @@ class FailureTests(Workspace):
             self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
             self.assertIn("quota", result.stderr.lower())
             self.assertFalse(os.path.exists(out))
+
+    def test_kept_token_refused_is_replaced_once(self):
+        for service in ("aliyun", "baidu"):
+            standin = self.standin(service)
+            environment = self.environment(standin)
+            result, _ = self.speak(service, environment)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            folder = os.path.join(self.scratch, "cache", "tokens")
+            (name,) = [entry for entry in os.listdir(folder) if entry.startswith(service + "-")]
+            path = os.path.join(folder, name)
+            self.assertEqual(os.stat(path).st_mode & 0o777, 0o600)
+            with open(path) as handle:
+                kept = json.load(handle)
+            # The service no longer knows the kept token (revoked, expired
+            # early): it is dropped and one new token asked for.
+            with open(path, "w") as handle:
+                json.dump(dict(kept, token="revoked"), handle)
+            result, _ = self.speak(service, environment, "一千", "yi4 qian1")
+            self.assertEqual(result.returncode, 0, f"{service}: {result.stderr}")
+            self.assertEqual(len(standin.requests("token")), 2)
+            self.assertEqual([entry["status"] for entry in standin.requests()][-2:], [400 if service == "aliyun" else 200, 200])
+            with open(path) as handle:
+                self.assertNotEqual(json.load(handle)["token"], "revoked")
 
     def test_rate_limit_then_success(self):
         for service in VOICES:

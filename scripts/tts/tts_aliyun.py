@@ -27,6 +27,9 @@ request.
 Billing: per character of the text (a Chinese character is one); the dry run
 counts the item's characters.
 
+The token is kept (mode 0600, in the cache folder's tokens/) until a minute
+before its ExpireTime, so a build asks for one, not one per item.
+
 Keys: ALIBABA_CLOUD_ACCESS_KEY_ID, ALIBABA_CLOUD_ACCESS_KEY_SECRET (for the
 token) and ALIYUN_NLS_APPKEY (the project); ALIYUN_NLS_ENDPOINT (the
 synthesis URL) and ALIYUN_NLS_TOKEN_ENDPOINT (scheme and host of CreateToken)
@@ -39,7 +42,7 @@ from urllib.parse import urlparse
 
 import httpcall
 from ttscommon import (DATA, NO_PERMISSION, PROTOCOL, UNAVAILABLE, USAGE, Failure, Retry, is_wav, need,
-                       one_per_character, retry_after, xml_text)
+                       one_per_character, retry_after, with_token, xml_text, TokenRefused)
 
 SERVICE = "aliyun"
 LIMIT = 300
@@ -81,7 +84,7 @@ def shown(request):
 def keys():
     key_id, key_secret, appkey = need(
         ["ALIBABA_CLOUD_ACCESS_KEY_ID", "ALIBABA_CLOUD_ACCESS_KEY_SECRET", "ALIYUN_NLS_APPKEY"], SERVICE)
-    return {"id": key_id, "secret": key_secret, "appkey": appkey, "token": None}
+    return {"id": key_id, "secret": key_secret, "appkey": appkey}
 
 
 def token(session):
@@ -115,17 +118,20 @@ def token(session):
     except ValueError:
         raise Failure(PROTOCOL, "aliyun: CreateToken's answer is not JSON")
     value = (answer.get("Token") or {}).get("Id")
-    if not isinstance(value, str) or not value:
-        raise Failure(PROTOCOL, "aliyun: CreateToken's answer has no Token.Id")
-    return value
+    expires = (answer.get("Token") or {}).get("ExpireTime")
+    if not isinstance(value, str) or not value or not isinstance(expires, (int, float)):
+        raise Failure(PROTOCOL, "aliyun: CreateToken's answer has no Token.Id and ExpireTime")
+    return value, expires
 
 
 def synthesize(request, session):
-    if session["token"] is None:
-        from ttscommon import with_retries
-        session["token"] = with_retries(lambda: token(session), SERVICE)
-    body = dict(request, appkey=session["appkey"], token=session["token"])
     url = os.environ.get("ALIYUN_NLS_ENDPOINT") or ENDPOINT
+    identity = "\n".join([session["id"], os.environ.get("ALIYUN_NLS_TOKEN_ENDPOINT") or TOKEN_ENDPOINT])
+    return with_token(SERVICE, identity, lambda: token(session), lambda access_token: call(request, session, url, access_token))
+
+
+def call(request, session, url, access_token):
+    body = dict(request, appkey=session["appkey"], token=access_token)
     status, headers, answer = httpcall.post(url, json.dumps(body, ensure_ascii=False).encode("utf-8"),
                                             {"Content-Type": "application/json"})
     if status == 200 and is_wav(answer):
@@ -138,8 +144,10 @@ def synthesize(request, session):
             raise Retry(f"the service failed ({status})", retry_after(headers.get("Retry-After")))
         raise Failure(PROTOCOL, f"aliyun: the answer ({status}) is neither wav audio nor the service's error")
     line = f"{code}: {message}"
-    if code in (40000001, 40020105, 40020106):
-        raise Failure(NO_PERMISSION, f"aliyun: the service refused the token or ALIYUN_NLS_APPKEY ({line})")
+    if code == 40000001:
+        raise TokenRefused(f"aliyun: the service refused its token ({line})")
+    if code in (40020105, 40020106):
+        raise Failure(NO_PERMISSION, f"aliyun: the service refused ALIYUN_NLS_APPKEY ({line})")
     if code == 40000005:
         raise Retry(f"too many requests ({line})", retry_after(headers.get("Retry-After")))
     if code == 40000010:

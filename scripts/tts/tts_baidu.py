@@ -28,17 +28,22 @@ AipBase.__accessTokenUrl) with no documented way to point it elsewhere, and
 turns every HTTP failure into the same answer, so neither a stand-in nor
 the rate limit could be told apart.
 
+The access token (valid 30 days) is kept (mode 0600, in the cache folder's
+tokens/) until a minute before it expires, so a build asks for one, not one
+per item.
+
 Keys: BAIDU_API_KEY, BAIDU_SECRET_KEY; BAIDU_TTS_ENDPOINT and
 BAIDU_OAUTH_ENDPOINT (full URLs) for a stand-in.
 """
 
 import json
 import os
+import time
 from urllib.parse import quote_plus, urlencode
 
 import httpcall
 from ttscommon import (DATA, NO_PERMISSION, PROTOCOL, UNAVAILABLE, USAGE, Failure, Retry, is_wav, need,
-                       one_per_character, retry_after)
+                       one_per_character, retry_after, with_token, TokenRefused)
 
 SERVICE = "baidu"
 LIMIT = 1024
@@ -78,7 +83,7 @@ def shown(request):
 
 def keys():
     api_key, secret_key = need(["BAIDU_API_KEY", "BAIDU_SECRET_KEY"], SERVICE)
-    return {"api": api_key, "secret": secret_key, "token": None}
+    return {"api": api_key, "secret": secret_key}
 
 
 def token(session):
@@ -92,7 +97,8 @@ def token(session):
     except ValueError:
         raise Failure(PROTOCOL, f"baidu: the token answer ({status}) is not JSON")
     if isinstance(parsed, dict) and isinstance(parsed.get("access_token"), str):
-        return parsed["access_token"]
+        lifetime = parsed.get("expires_in") if isinstance(parsed.get("expires_in"), (int, float)) else 0
+        return parsed["access_token"], time.time() + lifetime
     if isinstance(parsed, dict) and parsed.get("error"):
         raise Failure(NO_PERMISSION, f"baidu: the service refused BAIDU_API_KEY/BAIDU_SECRET_KEY "
                       f"({parsed.get('error')}: {parsed.get('error_description', '')})")
@@ -100,12 +106,14 @@ def token(session):
 
 
 def synthesize(request, session):
-    if session["token"] is None:
-        from ttscommon import with_retries
-        session["token"] = with_retries(lambda: token(session), SERVICE)
-    fields = {key: str(value) for key, value in request.items()}
+    identity = "\n".join([session["api"], os.environ.get("BAIDU_OAUTH_ENDPOINT") or OAUTH_ENDPOINT])
+    return with_token(SERVICE, identity, lambda: token(session), lambda access_token: call(request, access_token))
+
+
+def call(request, access_token):
+    fields = {name: str(value) for name, value in request.items()}
     fields["tex"] = quote_plus(request["tex"])
-    fields.update(tok=session["token"], cuid=CUID)
+    fields.update(tok=access_token, cuid=CUID)
     url = os.environ.get("BAIDU_TTS_ENDPOINT") or ENDPOINT
     status, headers, answer = httpcall.post(url, urlencode(fields).encode("ascii"),
                                             {"Content-Type": "application/x-www-form-urlencoded"})
@@ -121,8 +129,10 @@ def synthesize(request, session):
             raise Retry(f"the service failed ({status})", retry_after(headers.get("Retry-After")))
         raise Failure(PROTOCOL, f"baidu: the answer ({status}) is neither audio nor the service's error")
     line = f"err_no {code}: {message}"
-    if code in (502, 6):
-        raise Failure(NO_PERMISSION, f"baidu: the service refused the token or the app's permission ({line})")
+    if code == 502:
+        raise TokenRefused(f"baidu: the service refused its token ({line})")
+    if code == 6:
+        raise Failure(NO_PERMISSION, f"baidu: the app has no permission for speech synthesis ({line})")
     if code == 16:
         raise Failure(UNAVAILABLE, f"baidu: the account's character quota is used up ({line})")
     if code in (13, 15, 18, 500):

@@ -95,7 +95,7 @@ def cache_path(service, key):
     return os.path.join(cache_folder(), service, key[:2], key + ".wav")
 
 
-def write_atomically(path, data):
+def write_atomically(path, data, mode=0o644):
     """Writes `data` to a temporary file beside `path`, then renames it."""
     folder = os.path.dirname(os.path.abspath(path))
     try:
@@ -108,7 +108,7 @@ def write_atomically(path, data):
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temporary, 0o644)
+        os.chmod(temporary, mode)
         os.replace(temporary, path)
     except OSError as error:
         try:
@@ -181,3 +181,46 @@ def need(names, service):
     if missing:
         raise Failure(NO_PERMISSION, f"{service}: set {', '.join(missing)} in the environment (keys are never taken from arguments)")
     return [os.environ[name] for name in names]
+
+
+class TokenRefused(Failure):
+    """The service refused a token it issued (expired, revoked)."""
+
+    def __init__(self, line):
+        super().__init__(NO_PERMISSION, line)
+
+
+def token_path(service, identity):
+    digest = hashlib.sha256(identity.encode("utf-8")).hexdigest()[:24]
+    return os.path.join(cache_folder(), "tokens", f"{service}-{digest}.json")
+
+
+def with_token(service, identity, fetch, call):
+    """Calls `call(token)` with the service's access token: the one kept
+    (mode 0600, in the cache folder's tokens/, named by a hash of the key id
+    and the endpoint) until a minute before it expires, else a new one from
+    `fetch()` -> (token, expiry in seconds since 1970), kept for the next
+    item. A kept token the service refuses is dropped and one new one tried."""
+    path = token_path(service, identity)
+    kept = None
+    try:
+        with open(path, encoding="utf-8") as handle:
+            saved = json.load(handle)
+        if isinstance(saved.get("token"), str) and float(saved.get("expires", 0)) - 60 > time.time():
+            kept = saved["token"]
+    except (OSError, ValueError, AttributeError, TypeError):
+        pass
+    if kept is not None:
+        try:
+            return call(kept)
+        except TokenRefused:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+    token, expires = with_retries(fetch, service)
+    try:
+        write_atomically(path, json.dumps({"token": token, "expires": expires}).encode("utf-8"), mode=0o600)
+    except Failure:
+        pass  # not kept: the next item asks for its own
+    return call(token)
