@@ -78,6 +78,9 @@ class Workspace(unittest.TestCase):
     def tearDown(self):
         for standin in self.standins:
             standin.stop()
+        # Nothing half-written, whatever the test did: no temporary file left.
+        for folder, _, files in os.walk(self.scratch):
+            self.assertEqual([name for name in files if name.startswith(".speak.")], [], folder)
         shutil.rmtree(self.scratch, ignore_errors=True)
 
     def standin(self, service, *flags):
@@ -273,6 +276,14 @@ class FailureTests(Workspace):
             self.assertEqual(result.stderr.count("trying again"), 2, result.stderr)
             with open(out, "rb") as handle:
                 self.assertEqual(handle.read(4), b"RIFF")
+
+    def test_service_failure_then_success(self):
+        for service in VOICES:
+            standin = self.standin(service, "--server-error", "1")
+            result, out = self.speak(service, self.environment(standin))
+            self.assertEqual(result.returncode, 0, f"{service}: {result.stderr}")
+            self.assertEqual(len(standin.requests()), 2)
+            self.assertEqual(result.stderr.count("trying again"), 1, result.stderr)
 
     def test_rate_limit_beyond_the_attempts_is_75(self):
         for service in VOICES:

@@ -109,7 +109,7 @@ def synthesize(request, client):
             raise Failure(NO_PERMISSION, f"tencent: the service refused the keys TENCENTCLOUD_SECRET_ID/KEY ({line})")
         if code in QUOTA_CODES:
             raise Failure(UNAVAILABLE, f"tencent: no quota or no service for this account ({line})")
-        if code in RETRY_CODES:
+        if code in RETRY_CODES or code.startswith("InternalError"):
             raise Retry(f"{line}")
         if code.startswith("InvalidParameter") or code.startswith("MissingParameter"):
             raise Failure(DATA, f"tencent: the service refused the request ({line})")
