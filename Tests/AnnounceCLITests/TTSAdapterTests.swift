@@ -9,7 +9,7 @@ import Testing
 struct TTSAdapterTests {
     static let speak = RepositoryPaths.file("scripts/tts/speak").path
 
-    @Test("voice build --tts through scripts/tts/speak without --license is one line and 64, before anything runs or is made")
+    @Test("voice build --tts through scripts/tts/speak without --license (or with a blank one) is one line and 64, before anything runs or is made")
     func licenceRequired() throws {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
@@ -19,13 +19,15 @@ struct TTSAdapterTests {
             "'\(Self.speak)' tencent --voice 101001 {text} {pinyin} {out}",
             "ANNOUNCE_TTS_CACHE=/tmp/c ./scripts/tts/speak baidu --voice 0 {text} {romanisation} {out}",
         ] {
-            let result = try CommandRunner.run(
-                ["voice", "build", "--script", "/nonexistent.json", "--tts", command, "--out", out.path, "--id", "shop"])
-            #expect(result.status == 64, "\(command): \(result.stderr)")
-            #expect(result.stderrLines.count == 1, "\(result.stderr)")
-            #expect(result.stderrLines.first?.contains("--license") == true, "\(result.stderr)")
-            #expect(result.stdout.isEmpty)
-            #expect(!FileManager.default.fileExists(atPath: out.path))
+            for license in [[], ["--license", " "]] {
+                let result = try CommandRunner.run(
+                    ["voice", "build", "--script", "/nonexistent.json", "--tts", command, "--out", out.path, "--id", "shop"] + license)
+                #expect(result.status == 64, "\(command) \(license): \(result.stderr)")
+                #expect(result.stderrLines.count == 1, "\(result.stderr)")
+                #expect(result.stderrLines.first?.contains("--license") == true, "\(result.stderr)")
+                #expect(result.stdout.isEmpty)
+                #expect(!FileManager.default.fileExists(atPath: out.path))
+            }
         }
     }
 

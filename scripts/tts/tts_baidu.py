@@ -1,9 +1,12 @@
 """Baidu AI Cloud short-text speech synthesis (短文本在线合成), REST API.
 
-Token (https://ai.baidu.com/ai-doc/REFERENCE/Ck3dwjhhu): POST
+Token (https://ai.baidu.com/ai-doc/SPEECH/Pk38y8m7k, and the shared page
+https://ai.baidu.com/ai-doc/REFERENCE/Ck3dwjhhu): POST
 https://aip.baidubce.com/oauth/2.0/token with grant_type=client_credentials,
 client_id (the API Key) and client_secret (the Secret Key); the answer's
-access_token, or error/error_description (invalid_client) for a bad key.
+access_token and expires_in (30 days), or error invalid_client with "unknown
+client id" (a bad API Key) or "Client authentication failed" (a bad Secret
+Key).
 
 Synthesis (https://ai.baidu.com/ai-doc/SPEECH/mlbxh7xie): POST
 https://tsn.baidu.com/text2audio, form fields tex (urlencoded twice, as the

@@ -71,7 +71,7 @@ struct VoiceBuildCommand: ListsExitStatuses {
             throw ValidationError("--skip '\(bad)' must be START-END in seconds (12.3-13.1), optionally after a recording's file name and ':'")
         }
         if !labels.isEmpty && tts != nil { throw ValidationError("--labels marks items in recordings, not with --tts") }
-        if let tts, license == nil, Self.runsCloudService(tts) {
+        if let tts, license?.allSatisfy(\.isWhitespace) ?? true, Self.runsCloudService(tts) {
             throw ValidationError(
                 "--tts runs a cloud speech service (scripts/tts/speak): give --license with what the team's contract with the service allows for its audio; the build does not guess one")
         }
