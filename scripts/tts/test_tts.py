@@ -311,6 +311,18 @@ class FailureTests(Workspace):
                 self.assertEqual(len(result.stderr.splitlines()), 1)
             self.assertEqual(standin.requests(), [])
 
+    def test_over_the_size_limit_is_65_before_any_request(self):
+        # Tencent 150 characters, Aliyun 300, Baidu tex under 1024 GBK bytes (一(yi1) is 7).
+        for service, count in (("tencent", 151), ("aliyun", 301), ("baidu", 147)):
+            standin = self.standin(service)
+            result, out = self.speak(service, self.environment(standin), "一" * count, " ".join(["yi1"] * count))
+            self.assertEqual(result.returncode, 65, f"{service}: {result.stderr}")
+            self.assertIn("over the", result.stderr)
+            self.assertEqual(standin.requests(), [])
+        standin = self.standin("baidu")
+        result, out = self.speak("baidu", self.environment(standin), "一" * 146, " ".join(["yi1"] * 146))
+        self.assertEqual(result.returncode, 0, result.stderr)
+
     def test_bad_options_are_64(self):
         for arguments in (["azure"], ["azure", "--voice", "zh-CN-XiaoxiaoNeural"], ["nosuch", "--voice", "x", "a", "b", "c"],
                           ["azure", "--voice", "en-US-AriaNeural", "一", "yi1", "o.wav"],
