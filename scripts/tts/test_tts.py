@@ -174,17 +174,13 @@ class VoicesTests(Workspace):
         # A token, where the service issues one, is asked for once and kept.
         self.assertEqual(len(standin.requests("token")), 1 if service in ("aliyun", "baidu") else 0)
 
-    def test_azure_mandarin(self):
-        self.mandarin("azure")
-
-    def test_tencent_mandarin(self):
-        self.mandarin("tencent")
-
-    def test_aliyun_mandarin(self):
-        self.mandarin("aliyun")
-
-    def test_baidu_mandarin(self):
-        self.mandarin("baidu")
+    def test_mandarin_through_each_service(self):
+        # The four builds run side by side (each is a chain of processes).
+        with concurrent.futures.ThreadPoolExecutor(max_workers=len(VOICES)) as pool:
+            futures = {service: pool.submit(self.mandarin, service) for service in VOICES}
+        for service, future in futures.items():
+            with self.subTest(service=service):
+                future.result()
 
     def test_azure_cantonese(self):
         script, items = self.script("cantonese.json", CANTONESE + ["--phrase", "会员"])
