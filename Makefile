@@ -12,7 +12,8 @@ BENCH_PACKAGES := sox gcc libc6-dev
 # as Debian 12 builds it) and Python's venv, for the push scripts in
 # scripts/apns and scripts/push that the tests run against servers on
 # 127.0.0.1; espeak-ng and sox, for the Cantonese voice's scripts
-# (scripts/voice/espeak-tts.sh, scripts/voice/check-jyutping).
+# (scripts/voice/espeak-tts.sh, scripts/voice/check-jyutping) and the speech
+# services' stand-ins (scripts/tts/loopback-tts).
 TEST_PACKAGES := curl ca-certificates python3 python3-venv espeak-ng sox
 # Debian packages `make voice` needs to regenerate the bundled voices.
 VOICE_PACKAGES := espeak-ng sox
@@ -41,7 +42,8 @@ build: deps
 # swift test builds the fuzz targets too; each then replays its seeds once
 # (no libFuzzer), so `make fuzz` cannot rot unseen. scripts/push's tests send
 # a line of the debug build's announce through each push service's route to
-# its stand-in on 127.0.0.1.
+# its stand-in on 127.0.0.1; scripts/tts's build voices with it through each
+# cloud speech service's adapter against its stand-in on 127.0.0.1.
 test: deps lint
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) test
@@ -49,6 +51,7 @@ test: deps lint
 	python3 scripts/push/test_push.py
 	python3 scripts/voice/test_check_jyutping.py
 	python3 scripts/voice/test_espeak_tts.py
+	python3 scripts/tts/test_tts.py
 
 # Rewrites the output of every `$ announce …` example in README.md and docs/
 # from what announce prints (the convention is in

@@ -1,0 +1,226 @@
+"""What every adapter of scripts/tts/speak shares: the item's pronunciation
+as syllables, the failures and their exit statuses, the response cache, the
+bounded retries, and writing a file so that nothing is ever half-written.
+Standard library only."""
+
+import hashlib
+import json
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+
+NAME = "speak"
+
+# Exit statuses (sysexits.h), documented in scripts/tts/speak and docs/VOICES.md.
+USAGE = 64          # bad options
+DATA = 65           # the item's romanisation does not fit its text, or the text is over the service's limit
+UNAVAILABLE = 69    # the service cannot force this language's pronunciation; quota used up; service not subscribed
+CANNOT_CREATE = 73  # {out} or the cache cannot be written
+TEMPORARY = 75      # rate limited or a transient failure, still after the retries
+PROTOCOL = 76       # the service answered something that is not the audio asked for
+NO_PERMISSION = 77  # keys missing, or refused by the service
+
+
+class Failure(Exception):
+    """One line for standard error and the exit status that goes with it."""
+
+    def __init__(self, status, line):
+        super().__init__(line)
+        self.status = status
+        self.line = line
+
+
+class Retry(Exception):
+    """A failure worth another try (HTTP 429, 5xx, a dropped connection):
+    `line` says what happened; `after` is the service's Retry-After, if any."""
+
+    def __init__(self, line, after=None):
+        super().__init__(line)
+        self.line = line
+        self.after = after
+
+
+MANDARIN_SYLLABLE = re.compile(r"^[a-z\u00fc]+[1-5]$")
+CANTONESE_SYLLABLE = re.compile(r"^[a-z]+[1-6]$")
+HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def syllables(romanisation, language):
+    """The tone-numbered syllables of an item (`yi2 wan4`), checked: a
+    Mandarin syllable has tone 1-5 (5 the neutral tone), a Jyutping one 1-6.
+    A syllable without a tone cannot be forced, so it is refused."""
+    found = romanisation.split()
+    if not found:
+        raise Failure(DATA, "the item has no romanisation to force")
+    pattern = MANDARIN_SYLLABLE if language == "mandarin" else CANTONESE_SYLLABLE
+    for syllable in found:
+        if not pattern.match(syllable):
+            kind = "pinyin with a tone 1-5" if language == "mandarin" else "Jyutping with a tone 1-6"
+            raise Failure(DATA, f"'{syllable}' is not {kind}: its tone cannot be forced")
+    return found
+
+
+def one_per_character(text, found):
+    """Services whose markup takes one syllable per character (Tencent's and
+    Aliyun's `py` phoneme, Baidu's 字(pinyin)) need as many Han characters as
+    syllables, and nothing else in the text."""
+    if not all(HAN.match(character) for character in text) or len(text) != len(found):
+        raise Failure(DATA, f"'{text}' has {len(text)} characters for {len(found)} syllables: "
+                      "this service takes one syllable per Chinese character")
+
+
+def xml_text(value):
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def cache_folder():
+    folder = os.environ.get("ANNOUNCE_TTS_CACHE")
+    if folder:
+        return folder
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "announce", "tts")
+
+
+def request_key(service, request):
+    """The cache key: the whole request as the service sees it, except the
+    endpoint, the keys and per-call values (session ids, tokens)."""
+    text = json.dumps({"service": service, "request": request}, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def cache_path(service, key):
+    return os.path.join(cache_folder(), service, key[:2], key + ".wav")
+
+
+def write_atomically(path, data, mode=0o644):
+    """Writes `data` to a temporary file beside `path`, then renames it."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(prefix=".speak.", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise Failure(CANNOT_CREATE, f"cannot write '{path}': {error.strerror}")
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except OSError as error:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise Failure(CANNOT_CREATE, f"cannot write '{path}': {error.strerror}")
+
+
+def is_wav(data):
+    return len(data) > 44 and data[:4] == b"RIFF" and data[8:12] == b"WAVE"
+
+
+def with_retries(call, service):
+    """Calls `call()`; on Retry waits (exponential backoff from
+    ANNOUNCE_TTS_BACKOFF seconds, default 1, doubling, with jitter, at most
+    30 s a wait or the service's Retry-After up to that) and tries again, at
+    most ANNOUNCE_TTS_ATTEMPTS times in all (default 5)."""
+    attempts = bounded_int("ANNOUNCE_TTS_ATTEMPTS", 5, 1, 20)
+    base = bounded_float("ANNOUNCE_TTS_BACKOFF", 1.0, 0.0, 30.0)
+    for attempt in range(1, attempts + 1):
+        try:
+            return call()
+        except Retry as retry:
+            if attempt == attempts:
+                raise Failure(TEMPORARY, f"{service}: {retry.line}; still after {attempts} attempts")
+            wait = min(30.0, base * (2 ** (attempt - 1)) * (1 + random.random() / 4))
+            if retry.after is not None:
+                wait = min(30.0, max(wait, retry.after))
+            print(f"{NAME}: {service}: {retry.line}; trying again in {wait:.2f} s", file=sys.stderr)
+            time.sleep(wait)
+
+
+def bounded_int(name, default, low, high):
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        number = None
+    if number is None or not low <= number <= high:
+        raise Failure(USAGE, f"{name} '{value}' is not a whole number from {low} to {high}")
+    return number
+
+
+def bounded_float(name, default, low, high):
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        number = None
+    if number is None or not low <= number <= high:
+        raise Failure(USAGE, f"{name} '{value}' is not a number of seconds from {low} to {high}")
+    return number
+
+
+def retry_after(value):
+    try:
+        return max(0.0, float(value)) if value is not None else None
+    except ValueError:
+        return None
+
+
+def need(names, service):
+    """The keys, from the environment only; one line naming the missing ones."""
+    missing = [name for name in names if not os.environ.get(name)]
+    if missing:
+        raise Failure(NO_PERMISSION, f"{service}: set {', '.join(missing)} in the environment (keys are never taken from arguments)")
+    return [os.environ[name] for name in names]
+
+
+class TokenRefused(Failure):
+    """The service refused a token it issued (expired, revoked)."""
+
+    def __init__(self, line):
+        super().__init__(NO_PERMISSION, line)
+
+
+def token_path(service, identity):
+    digest = hashlib.sha256(identity.encode("utf-8")).hexdigest()[:24]
+    return os.path.join(cache_folder(), "tokens", f"{service}-{digest}.json")
+
+
+def with_token(service, identity, fetch, call):
+    """Calls `call(token)` with the service's access token: the one kept
+    (mode 0600, in the cache folder's tokens/, named by a hash of the key id
+    and the endpoint) until a minute before it expires, else a new one from
+    `fetch()` -> (token, expiry in seconds since 1970), kept for the next
+    item. A kept token the service refuses is dropped and one new one tried."""
+    path = token_path(service, identity)
+    kept = None
+    try:
+        with open(path, encoding="utf-8") as handle:
+            saved = json.load(handle)
+        if isinstance(saved.get("token"), str) and float(saved.get("expires", 0)) - 60 > time.time():
+            kept = saved["token"]
+    except (OSError, ValueError, AttributeError, TypeError):
+        pass
+    if kept is not None:
+        try:
+            return call(kept)
+        except TokenRefused:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+    token, expires = with_retries(fetch, service)
+    try:
+        write_atomically(path, json.dumps({"token": token, "expires": expires}).encode("utf-8"), mode=0o600)
+    except Failure:
+        pass  # not kept: the next item asks for its own
+    return call(token)
