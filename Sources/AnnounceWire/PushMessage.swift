@@ -20,9 +20,11 @@ import AnnounceVoice
 ///
 /// `amount` (yuan, exact, as `Amount`'s description writes it), `count`,
 /// `prefix` (a preset's name, or the phrase with a blank between words),
-/// `template` (a preset's name or the template text), `style`, `liang`,
-/// `leadYi` and `language` (the voice's, `yue-Hans`); each only when the
-/// message has it or it is not the default (Mandarin for `language`).
+/// `template` (a preset's name or the template text), `style`, each
+/// reading variant under its own key (`liang`, `leadYi`: ``ReadingVariant/key``)
+/// and `language` (the voice's, `yue-Hans`); each only when the message has
+/// it or it is not the default language. A reader also takes `variants`, a
+/// list of the variants' names (`["liang", "lead-yi"]`).
 /// The server writes it (``PushPayload/payload(url:id:at:message:held:)``);
 /// the extension reads it back with ``init(value:)`` into the same
 /// ``/AnnounceLanguage/Message``.
@@ -49,8 +51,8 @@ public struct PushMessage: Equatable, Sendable {
         if let amount = message.amount { object.add("amount", amount.description) }
         if let count = message.count { object.add("count", count.value) }
         if language != .default { object.add("language", language.tag) }
-        if message.options.leadYi { object.add("leadYi", true) }
-        if message.options.liang { object.add("liang", true) }
+        // Each variant under its own key, which every phone reads.
+        for variant in message.options.variants.sorted(by: { $0.key < $1.key }) { object.add(variant.key, true) }
         if message.prefix != .standard { object.add("prefix", Self.argument(for: message.prefix)) }
         if message.options.style != .decimal { object.add("style", message.options.style.rawValue) }
         if message.template != .payment { object.add("template", message.template.description) }
@@ -112,11 +114,18 @@ public struct PushMessage: Equatable, Sendable {
             case "language":
                 guard let text = value as? String else { throw fail(key, "is not a string") }
                 do { language = try Language(tag: text) } catch { throw fail(key, "is refused: \(error.description)") }
-            case "liang", "leadYi":
-                guard let flag = PushNumber.boolean(value) else { throw fail(key, "is not true or false") }
-                if key == "liang" { options.liang = flag } else { options.leadYi = flag }
+            case "variants":
+                guard let names = value as? [Any] else { throw fail(key, "is not a list of variants' names") }
+                for name in names {
+                    guard let text = name as? String, let variant = ReadingVariant(name: text) else {
+                        throw fail(key, "names no variant: each is one of \(ReadingVariant.names)")
+                    }
+                    options.set(variant, true)
+                }
             default:
-                continue
+                guard let variant = ReadingVariant.allCases.first(where: { $0.key == key }) else { continue }
+                guard let flag = PushNumber.boolean(value) else { throw fail(key, "is not true or false") }
+                options.set(variant, flag)
             }
         }
         self.language = language

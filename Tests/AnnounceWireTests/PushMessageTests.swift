@@ -63,3 +63,32 @@ import Testing
         #expect(PushFields(userInfo: [:]).message == nil)
     }
 }
+
+/// A push's message names its variants in a `variants` list as well as
+/// under their own keys, which the server writes and every phone reads.
+@Suite struct PushMessageVariantTests {
+    static func read(_ json: String) throws -> PushMessage {
+        try PushMessage(fields: try JSONSerialization.jsonObject(with: Data(json.utf8)))
+    }
+
+    @Test("variants: [liang] reads as liang: true, and is written under the variant's own key")
+    func variantsList() throws {
+        let listed = try Self.read(#"{"amount":"200","variants":["liang","lead-yi"]}"#)
+        let keyed = try Self.read(#"{"amount":"200","liang":true,"leadYi":true}"#)
+        #expect(listed.message == keyed.message)
+        #expect(listed.message.text == "到账两百元")
+        #expect(listed.object.line == #"{"amount":"200","leadYi":true,"liang":true}"# + "\n")
+    }
+
+    @Test("a variants list that is no list, or names no variant, is refused naming the field", arguments: [
+        #"{"amount":"2","variants":"liang"}"#, #"{"amount":"2","variants":["erhua"]}"#, #"{"amount":"2","variants":[1]}"#,
+    ])
+    func badList(_ json: String) throws {
+        #expect(throws: MalformedPushMessage.self) { try Self.read(json) }
+        do {
+            _ = try Self.read(json)
+        } catch {
+            #expect("\(error)".contains("variants"))
+        }
+    }
+}

@@ -61,6 +61,17 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
         return words
     }
 
+    /// The options with `variant` turned on or off.
+    public mutating func set(_ variant: ReadingVariant, _ on: Bool) {
+        switch variant {
+        case .liang: liang = on
+        case .leadYi: leadYi = on
+        }
+    }
+
+    /// The variants the options turn on, in ``ReadingVariant/allCases`` order.
+    public var variants: [ReadingVariant] { ReadingVariant.allCases.filter(has) }
+
     /// Whether the options turn `variant` on.
     public func has(_ variant: ReadingVariant) -> Bool {
         switch variant {
@@ -78,12 +89,36 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
     }
 }
 
-/// A variant of the reading a language may offer as an option.
+/// A variant of the reading a language may offer as an option (READING.md
+/// V2, V3). Every interface names it the same way: its name (`liang`,
+/// `lead-yi`) with `--variant` and in the `variants` list of a push's
+/// message or a batch item; ``key`` is its older spelling as a JSON key of
+/// its own (`"liang": true`), which pushes are written with and every
+/// reader keeps taking.
 public enum ReadingVariant: String, Sendable, CaseIterable {
     /// 两 for a leading 2 before 百/千/万/亿 and a bare 2 yuan (`--liang`).
     case liang
     /// The 一 of a leading 十 (`--lead-yi`).
     case leadYi = "lead-yi"
+
+    /// The variant named `name` (its raw value, or its ``key``), in any case.
+    public init?(name: String) {
+        let lowered = name.lowercased()
+        guard let found = Self.allCases.first(where: { $0.rawValue == lowered || $0.key.lowercased() == lowered }) else { return nil }
+        self = found
+    }
+
+    /// The variant's own JSON key, an older spelling kept by every reader:
+    /// `liang`, `leadYi`.
+    public var key: String {
+        switch self {
+        case .liang: "liang"
+        case .leadYi: "leadYi"
+        }
+    }
+
+    /// The variants' names, for messages: `liang, lead-yi`.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// What the variant says: `两`, `一十`.
     public var words: String {

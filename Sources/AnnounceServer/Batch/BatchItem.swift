@@ -6,7 +6,8 @@ import AnnounceEngine
 
 /// One line of `announce batch` input: a bare amount, or a JSON object
 /// `{"amount": "123.45"}` / `{"fen": 12345}` with optional `prefix`, `name`,
-/// `id` (echoed exactly as written, numbers included), `style`, `liang`, `leadYi`.
+/// `id` (echoed exactly as written, numbers included), `style`, `variants`
+/// (or each variant under its own key: `liang`, `leadYi`).
 public struct BatchItem: Sendable {
     /// The 1-based input line number.
     public let line: Int
@@ -31,10 +32,19 @@ public struct BatchItem: Sendable {
     public var prefix: Prefix?
     /// The item's reading style (`"style"`), over the batch's.
     public var style: ReadingStyle?
-    /// The item's 两 variant, V2 (`"liang"`), over the batch's.
-    public var liang: Bool?
-    /// The item's leading 一十 variant, V3 (`"leadYi"`), over the batch's.
-    public var leadYi: Bool?
+    /// The item's reading variants turned on or off over the batch's
+    /// (`"variants": ["liang"]`, or each under its own key, `"liang": true`).
+    public var variants: [ReadingVariant: Bool] = [:]
+    /// The item's 两 variant, V2, over the batch's.
+    public var liang: Bool? {
+        get { variants[.liang] }
+        set { variants[.liang] = newValue }
+    }
+    /// The item's leading 一十 variant, V3, over the batch's.
+    public var leadYi: Bool? {
+        get { variants[.leadYi] }
+        set { variants[.leadYi] = newValue }
+    }
     /// When the payment was taken (`"at"`), whole seconds since 1970.
     public var at: Int?
     /// The voice that says it (`"voice"`), by name, lower-cased: a bundled
@@ -67,6 +77,7 @@ public struct BatchItem: Sendable {
         ("template", "a template preset or text"),
         ("count", "the number of payments for {count}"),
         ("style", "\"decimal\" or \"currency\""),
+        ("variants", "reading variants to turn on: a list of their names, [\"liang\", \"lead-yi\"]"),
         ("liang", "true or false"),
         ("leadYi", "true or false"),
         ("voice", "the voice that says it, by name: a bundled voice (\"cantonese\") or one given with --voice-folder NAME=DIR, in any case; never a path"),
@@ -211,10 +222,18 @@ public struct BatchItem: Sendable {
             }
             item.style = style
         }
-        for key in ["liang", "leadYi"] {
-            guard let value = object[key] else { continue }
-            guard case .bool(let flag) = value else { throw fail("'\(key)' must be true or false", amountText) }
-            if key == "liang" { item.liang = flag } else { item.leadYi = flag }
+        for variant in ReadingVariant.allCases {
+            guard let value = object[variant.key] else { continue }
+            guard case .bool(let flag) = value else { throw fail("'\(variant.key)' must be true or false", amountText) }
+            item.variants[variant] = flag
+        }
+        if let value = object["variants"] {
+            let refusal = "'variants' must be a list of variants' names: \(ReadingVariant.names)"
+            guard case .array(let names) = value else { throw fail(refusal, amountText) }
+            for name in names {
+                guard case .string(let text) = name, let variant = ReadingVariant(name: text) else { throw fail(refusal, amountText) }
+                item.variants[variant] = true
+            }
         }
         if let value = object["voice"] {
             guard case .string(let text) = value, let name = Self.voiceName(text) else {
@@ -257,8 +276,7 @@ public struct BatchItem: Sendable {
         var options = defaults
         if let prefix { options.prefix = prefix }
         if let style { options.reading.style = style }
-        if let liang { options.reading.liang = liang }
-        if let leadYi { options.reading.leadYi = leadYi }
+        for (variant, on) in variants { options.reading.set(variant, on) }
         if let template { options.template = template }
         return options
     }

@@ -10,10 +10,15 @@ struct PhraseOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Self.styleHelp, valueName: "style"))
     var style: ReadingStyle = ReadingOptions().style
 
-    @Flag(help: "Read a leading 2 before 百/千/万/亿, and a bare whole 2, as 两.")
+    @Option(help: ArgumentHelp(
+        "A variant of the reading (repeatable): liang (a leading 2 before 百/千/万/亿, and a bare whole 2, read 两) or lead-yi (a leading 十 keeps its 一: 一十元).",
+        valueName: "name"))
+    var variant: [String] = []
+
+    @Flag(help: "--variant liang.")
     var liang = false
 
-    @Flag(name: .customLong("lead-yi"), help: "Keep the 一 of a leading 十 (一十元, 一十万元).")
+    @Flag(name: .customLong("lead-yi"), help: "--variant lead-yi.")
     var leadYi = false
 
     @Flag(help: "Amounts are whole numbers of fen (12345 is 123.45).")
@@ -55,11 +60,18 @@ struct PhraseOptions: ParsableArguments {
         try count.map { text throws(CountError) in try Count(parsing: text) }
     }
 
+    /// The reading asked for: the style and every variant named with
+    /// `--variant` or its own flag (`--liang`, `--lead-yi`).
     var readingOptions: ReadingOptions {
-        ReadingOptions(style: style, liang: liang, leadYi: leadYi)
+        var options = ReadingOptions(style: style, liang: liang, leadYi: leadYi)
+        for name in variant { ReadingVariant(name: name).map { options.set($0, true) } }
+        return options
     }
 
     func validate() throws {
+        if let unknown = variant.first(where: { ReadingVariant(name: $0) == nil }) {
+            throw ValidationError("--variant \(MessageText.quoted(unknown)) is not a variant of the reading: \(ReadingVariant.names)")
+        }
         do {
             _ = try Prefix(prefix)
         } catch {
