@@ -182,6 +182,42 @@ class VoicesTests(Workspace):
             with self.subTest(service=service):
                 future.result()
 
+    def test_documented_commands(self):
+        """docs/VOICES.md's commands from the keys to a checked voice and its
+        pack, run as written (announce and scripts/tts/speak as the reader
+        has them) against the Azure stand-in, whose keys replace the export."""
+        with open(os.path.join(ROOT, "docs", "VOICES.md"), encoding="utf-8") as handle:
+            text = handle.read()
+        start = text.index("    export AZURE_SPEECH_KEY=")
+        end = text.index("\n\n", start)
+        block = [line[4:] for line in text[start:end].split("\n")]
+        commands, current = [], ""
+        for line in block:
+            current += line[:-1] + " " if line.endswith("\\") else line
+            if not line.endswith("\\"):
+                commands.append(current)
+                current = ""
+        self.assertTrue(commands[0].startswith("export "), commands[0])
+        self.assertEqual([command.split()[0] for command in commands[1:]],
+                         ["announce", "scripts/tts/speak", "announce", "announce", "announce"])
+        standin = self.standin("azure")
+        bin_folder = os.path.join(self.scratch, "bin")
+        os.mkdir(bin_folder)
+        os.symlink(ANNOUNCE, os.path.join(bin_folder, "announce"))
+        workdir = os.path.join(self.scratch, "work")
+        os.mkdir(workdir)
+        os.symlink(os.path.join(ROOT, "scripts"), os.path.join(workdir, "scripts"))
+        environment = self.environment(standin, PATH=bin_folder + os.pathsep + os.environ.get("PATH", ""))
+        for command in commands[1:]:
+            result = run(["/bin/sh", "-c", command], environment, cwd=workdir)
+            self.assertEqual(result.returncode, 0, f"{command}: {result.stderr}")
+        self.assertTrue(os.path.isfile(os.path.join(workdir, "xiaoxiao.announcepack")))
+        with open(os.path.join(workdir, "voices", "xiaoxiao", "voice.json"), encoding="utf-8") as handle:
+            manifest = json.load(handle)
+        self.assertTrue(manifest["license"].startswith("zh-CN-XiaoxiaoNeural audio from Azure AI Speech"))
+        self.assertIn("scripts/tts/speak azure --voice zh-CN-XiaoxiaoNeural", manifest["generator"]["command"])
+        self.assertGreater(len(standin.requests()), 50)
+
     def test_azure_cantonese(self):
         script, items = self.script("cantonese.json", CANTONESE + ["--phrase", "会员"])
         standin = self.standin("azure")
