@@ -23,6 +23,7 @@ import Testing
         "AtomicInstall.swift Failure": "AtomicFile turns it into AudioError; the phone's AppGroupSounds.install into its InstallFailure",
         "FileCheck.swift Failure": "Voice and ClipAcceptance turn it into VoiceError or AudioError",
         "JSONFields.swift Problem": "VoiceManifest and VoiceScript turn it into VoiceError or VoiceScriptError",
+        "Speaker.swift Failure": "Announcer turns it into AudioError or VoiceError, PackAnnouncer into PackError",
     ]
 
     @Test("each category has its documented status, and an uncategorised error is 70, never a silent 66")
