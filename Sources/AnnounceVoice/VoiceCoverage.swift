@@ -20,10 +20,19 @@ public struct VoiceCoverage: Encodable, Hashable, Sendable {
 
     /// The reading styles covered.
     public var styles: [ReadingStyle]
-    /// Whether the 两 variant (V2) is covered (the plain reading always is).
-    public var liang: Bool
-    /// Whether the 一十 variant (V3) is covered (the plain reading always is).
-    public var leadYi: Bool
+    /// The reading variants covered, each with and without (the plain
+    /// reading always is); in ``ReadingVariant/allCases`` order.
+    public var variants: [ReadingVariant]
+    /// Whether the 两 variant (V2) is covered.
+    public var liang: Bool {
+        get { variants.contains(.liang) }
+        set { set(.liang, newValue) }
+    }
+    /// Whether the 一十 variant (V3) is covered.
+    public var leadYi: Bool {
+        get { variants.contains(.leadYi) }
+        set { set(.leadYi, newValue) }
+    }
     /// The prefixes covered, words separated by blanks; `""` is no prefix.
     public var prefixes: [String]
     /// The message presets covered, by name (`payment`, `refund`, …).
@@ -33,28 +42,52 @@ public struct VoiceCoverage: Encodable, Hashable, Sendable {
 
     /// A coverage of exactly these.
     public init(
-        styles: [ReadingStyle], liang: Bool, leadYi: Bool, prefixes: [String], templates: [String], units: Units = .words
+        styles: [ReadingStyle], variants: [ReadingVariant], prefixes: [String], templates: [String], units: Units = .words
     ) {
         self.styles = styles
-        self.liang = liang
-        self.leadYi = leadYi
+        self.variants = ReadingVariant.allCases.filter(variants.contains)
         self.prefixes = prefixes
         self.templates = templates
         self.units = units
     }
 
+    /// A coverage of exactly these, the variants named by their flags.
+    public init(
+        styles: [ReadingStyle], liang: Bool, leadYi: Bool, prefixes: [String], templates: [String], units: Units = .words
+    ) {
+        self.init(
+            styles: styles, variants: (liang ? [.liang] : []) + (leadYi ? [.leadYi] : []), prefixes: prefixes,
+            templates: templates, units: units)
+    }
+
+    /// The reading of `style` with every variant covered.
+    public func reading(_ style: ReadingStyle) -> ReadingOptions {
+        var options = ReadingOptions(style: style)
+        for variant in variants { options.set(variant, true) }
+        return options
+    }
+
+    /// Covers `variant` or not.
+    public mutating func set(_ variant: ReadingVariant, _ covered: Bool) {
+        variants = ReadingVariant.allCases.filter { $0 == variant ? covered : variants.contains($0) }
+    }
+
     /// Everything announce can say: both styles with 两 and 一十, every
     /// preset prefix (and none), every message preset.
     public static let everything = VoiceCoverage(
-        styles: ReadingStyle.allCases, liang: true, leadYi: true,
+        styles: ReadingStyle.allCases, variants: ReadingVariant.allCases,
         prefixes: [Prefix.standard.text] + Prefix.presets.map { $0.prefix.words.joined(separator: " ") },
         templates: Template.presets.map(\.name))
 
     /// Every combination of reading options covered.
     public var readingOptions: [ReadingOptions] {
         styles.flatMap { style in
-            (liang ? [false, true] : [false]).flatMap { liang in
-                (leadYi ? [false, true] : [false]).map { ReadingOptions(style: style, liang: liang, leadYi: $0) }
+            variants.reduce([ReadingOptions(style: style)]) { combinations, variant in
+                combinations.flatMap { options -> [ReadingOptions] in
+                    var with = options
+                    with.set(variant, true)
+                    return [options, with]
+                }
             }
         }
     }
@@ -80,8 +113,7 @@ public struct VoiceCoverage: Encodable, Hashable, Sendable {
     /// prefixes 到账, 支付宝到账, none; templates payment, refund; group units`.
     public var summary: String {
         var parts = [styles.map(\.rawValue).joined(separator: " and ") + (styles.count == 1 ? " reading" : " readings")]
-        if liang { parts.append("两") }
-        if leadYi { parts.append("一十") }
+        parts += variants.map(\.words)
         var line = parts.joined(separator: ", ")
         line += "; prefixes " + prefixValues.map(Self.shown).joined(separator: ", ")
         line += "; templates " + (templates.isEmpty ? "none" : templates.joined(separator: ", "))
@@ -149,10 +181,30 @@ extension VoiceCoverage {
     /// Reads a `covers` object as scripts and manifests hold it; `units`
     /// may be missing (word units).
     package init(_ fields: JSONFields) throws(JSONFields.Problem) {
+        var variants: [ReadingVariant] = []
+        for variant in ReadingVariant.allCases where try fields.bool(variant.key) { variants.append(variant) }
         self.init(
-            styles: try fields.choices("styles", of: ReadingStyle.self), liang: try fields.bool("liang"),
-            leadYi: try fields.bool("leadYi"), prefixes: try fields.strings("prefixes"),
-            templates: try fields.strings("templates"),
+            styles: try fields.choices("styles", of: ReadingStyle.self), variants: variants,
+            prefixes: try fields.strings("prefixes"), templates: try fields.strings("templates"),
             units: fields.has("units") ? try fields.choice("units", of: Units.self) : .words)
+    }
+
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Each variant under its own key (`"liang": true`), as voice.json and
+    /// scripts have it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(styles, forKey: Key("styles"))
+        for variant in ReadingVariant.allCases { try container.encode(variants.contains(variant), forKey: Key(variant.key)) }
+        try container.encode(prefixes, forKey: Key("prefixes"))
+        try container.encode(templates, forKey: Key("templates"))
+        try container.encode(units, forKey: Key("units"))
     }
 }

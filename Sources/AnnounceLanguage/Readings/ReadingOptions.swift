@@ -38,6 +38,12 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
         self.subunitLiang = subunitLiang
     }
 
+    /// Options with `style` and every one of `variants` turned on.
+    public init(style: ReadingStyle = .decimal, variants: [ReadingVariant]) {
+        self.init(style: style)
+        for variant in variants { set(variant, true) }
+    }
+
     private enum CodingKeys: String, CodingKey {
         case style, liang, leadYi
     }

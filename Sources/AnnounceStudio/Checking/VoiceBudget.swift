@@ -65,7 +65,7 @@ package struct VoiceBudget: Sendable {
         voice: Voice, coverage: VoiceCoverage? = nil, settings: RenderSettings, cache: ClipCache = .shared
     ) throws(AudioError) {
         let coverage = coverage ?? voice.manifest.covers ?? VoiceCoverage(
-            styles: [.decimal], liang: false, leadYi: false,
+            styles: [.decimal], variants: [],
             prefixes: [Prefix.standard.text] + Prefix.presets.map { $0.prefix.words.joined(separator: " ") },
             templates: ["payment"])
         let maximum = voice.manifest.maximumAmount ?? VoiceManifest.defaultMaximumAmount
@@ -293,6 +293,6 @@ extension VoiceBudget {
 
     /// `decimal`, `currency, 两, 一十`.
     package static func shown(_ options: ReadingOptions) -> String {
-        ([options.style.rawValue] + (options.liang ? ["两"] : []) + (options.leadYi ? ["一十"] : [])).joined(separator: ", ")
+        ([options.style.rawValue] + options.variants.map(\.words)).joined(separator: ", ")
     }
 }

@@ -92,9 +92,9 @@ extension VoiceScript {
             language = .default
         }
         let options = try fields.object("options")
-        self.options = ReadingOptions(
-            style: try options.choice("style", of: ReadingStyle.self), liang: try options.bool("liang"),
-            leadYi: try options.bool("leadYi"))
+        var reading = ReadingOptions(style: try options.choice("style", of: ReadingStyle.self))
+        for variant in ReadingVariant.allCases { reading.set(variant, try options.bool(variant.key)) }
+        self.options = reading
         prefixes = try fields.strings("prefixes")
         phrases = try fields.strings("phrases")
         covers = fields.has("covers") ? try VoiceCoverage(fields.object("covers")) : nil
@@ -115,8 +115,7 @@ extension VoiceScript {
             return covers.summary + (phrases.isEmpty ? "" : "; phrases \(phrases.joined(separator: ", "))")
         }
         var parts = ["\(options.style.rawValue) reading"]
-        if options.liang { parts.append("两") }
-        if options.leadYi { parts.append("一十") }
+        parts += options.variants.map(\.words)
         var line = parts.joined(separator: ", ")
         if !prefixes.isEmpty { line += "; prefixes \(prefixes.joined(separator: ", "))" }
         if !phrases.isEmpty { line += "; phrases \(phrases.joined(separator: ", "))" }

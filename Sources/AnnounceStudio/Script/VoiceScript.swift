@@ -73,8 +73,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
     /// payment template read with ``options`` and its prefixes.
     public var coverage: VoiceCoverage {
         covers ?? VoiceCoverage(
-            styles: [options.style], liang: options.liang, leadYi: options.leadYi, prefixes: prefixes,
-            templates: ["payment"])
+            styles: [options.style], variants: options.variants, prefixes: prefixes, templates: ["payment"])
     }
 
     /// The script for readings with `options`, the `prefixes` and the extra
@@ -89,7 +88,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
     ) throws(VoiceScriptError) {
         try self.init(
             coverage: VoiceCoverage(
-                styles: [options.style], liang: options.liang, leadYi: options.leadYi,
+                styles: [options.style], variants: options.variants,
                 prefixes: prefixes.map { $0.words.joined(separator: " ") }, templates: ["payment"]),
             phrases: phrases, pronunciations: pronunciations, language: language)
     }
@@ -125,7 +124,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         let counts = coverage.templateValues.contains(where: { $0.slots.contains(.count) })
         var runs: [String] = []
         for style in coverage.styles {
-            let options = ReadingOptions(style: style, liang: coverage.liang, leadYi: coverage.leadYi)
+            let options = coverage.reading(style)
             runs += language.runsRecordedTogether(for: options)
         }
         if counts { runs += language.runsForCounts }
@@ -164,7 +163,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         self.version = Self.currentVersion
         self.language = language
         self.options = ReadingOptions(
-            style: coverage.styles.first ?? .decimal, liang: coverage.liang, leadYi: coverage.leadYi)
+            style: coverage.styles.first ?? .decimal, variants: coverage.variants)
         self.prefixes = coverage.prefixes
         self.phrases = phrases
         self.covers = coverage
