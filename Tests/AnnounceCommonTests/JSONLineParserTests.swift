@@ -1,5 +1,4 @@
 import AnnounceCommon
-import AnnounceLanguage
 import AnnounceTestSupport
 import Foundation
 import Testing
