@@ -42,7 +42,7 @@ from urllib.parse import urlparse
 
 import httpcall
 from ttscommon import (DATA, NO_PERMISSION, PROTOCOL, UNAVAILABLE, USAGE, Failure, Retry, is_wav, need,
-                       one_per_character, retry_after, with_token, xml_text, TokenRefused)
+                       one_per_character, pinyin_ssml, retry_after, shown_json, with_token, TokenRefused)
 
 SERVICE = "aliyun"
 LIMIT = 300
@@ -65,7 +65,7 @@ def plan(language, voice, speed, text, found):
     if len(text) > LIMIT:
         raise Failure(DATA, f"aliyun: '{text}' is over the {LIMIT} characters a request takes")
     request = {
-        "text": f'<speak><phoneme alphabet="py" ph="{" ".join(found)}">{xml_text(text)}</phoneme></speak>',
+        "text": pinyin_ssml(text, found),
         "format": "wav", "sample_rate": 16000, "voice": voice,
     }
     if speed is not None:
@@ -77,8 +77,7 @@ def billed(text, request):
     return len(text)
 
 
-def shown(request):
-    return json.dumps(request, ensure_ascii=False, sort_keys=True)
+shown = shown_json
 
 
 def keys():

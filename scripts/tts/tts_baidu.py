@@ -46,7 +46,7 @@ from urllib.parse import quote_plus, urlencode
 
 import httpcall
 from ttscommon import (DATA, NO_PERMISSION, PROTOCOL, UNAVAILABLE, USAGE, Failure, Retry, is_wav, need,
-                       one_per_character, retry_after, with_token, TokenRefused)
+                       one_per_character, retry_after, shown_json, with_token, TokenRefused)
 
 SERVICE = "baidu"
 LIMIT = 1024
@@ -80,8 +80,7 @@ def billed(text, request):
     return len(request["tex"].encode("gbk"))
 
 
-def shown(request):
-    return json.dumps(request, ensure_ascii=False, sort_keys=True)
+shown = shown_json
 
 
 def keys():

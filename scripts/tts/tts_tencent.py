@@ -32,7 +32,7 @@ import uuid
 from urllib.parse import urlparse
 
 from ttscommon import (DATA, NO_PERMISSION, PROTOCOL, UNAVAILABLE, USAGE, Failure, Retry, is_wav, need,
-                       one_per_character, xml_text)
+                       one_per_character, pinyin_ssml, shown_json)
 
 SERVICE = "tencent"
 LIMIT = 150
@@ -63,7 +63,7 @@ def plan(language, voice, speed, text, found):
     if len(text) > LIMIT:
         raise Failure(DATA, f"tencent: '{text}' is over the {LIMIT} characters TextToVoice takes")
     request = {
-        "Text": f'<speak><phoneme alphabet="py" ph="{" ".join(found)}">{xml_text(text)}</phoneme></speak>',
+        "Text": pinyin_ssml(text, found),
         "VoiceType": int(voice), "Codec": "wav", "SampleRate": 16000, "PrimaryLanguage": 1, "ModelType": 1,
     }
     if speed is not None:
@@ -75,8 +75,7 @@ def billed(text, request):
     return len(text)
 
 
-def shown(request):
-    return json.dumps(request, ensure_ascii=False, sort_keys=True)
+shown = shown_json
 
 
 def keys():

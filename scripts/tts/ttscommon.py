@@ -72,6 +72,18 @@ def one_per_character(text, found):
                       "this service takes one syllable per Chinese character")
 
 
+def pinyin_ssml(text, found):
+    """The item as Tencent's and Aliyun's SSML say it: one <phoneme
+    alphabet="py"> with a syllable per character (checked by
+    one_per_character), inside <speak>."""
+    return f'<speak><phoneme alphabet="py" ph="{" ".join(found)}">{xml_text(text)}</phoneme></speak>'
+
+
+def shown_json(request):
+    """A JSON request as the dry run prints it: keys sorted, characters as written."""
+    return json.dumps(request, ensure_ascii=False, sort_keys=True)
+
+
 def xml_text(value):
     return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
