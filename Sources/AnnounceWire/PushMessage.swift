@@ -52,7 +52,7 @@ public struct PushMessage: Equatable, Sendable {
         if let count = message.count { object.add("count", count.value) }
         if language != .default { object.add("language", language.tag) }
         // Each variant under its own key, which every phone reads.
-        for variant in message.options.variants.sorted(by: { $0.key < $1.key }) { object.add(variant.key, true) }
+        for variant in ReadingVariant.byKey where message.options.has(variant) { object.add(variant.key, true) }
         if message.prefix != .standard { object.add("prefix", Self.argument(for: message.prefix)) }
         if message.options.style != .decimal { object.add("style", message.options.style.rawValue) }
         if message.template != .payment { object.add("template", message.template.description) }

@@ -123,6 +123,9 @@ public enum ReadingVariant: String, Sendable, CaseIterable {
         }
     }
 
+    /// Every variant in the order of its ``key``, as JSON objects sort them.
+    public static let byKey: [ReadingVariant] = allCases.sorted { $0.key < $1.key }
+
     /// The variants' names, for messages: `liang, lead-yi`.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
