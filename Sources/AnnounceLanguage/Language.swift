@@ -94,7 +94,7 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     ///   language does not define.
     public func readingOptions(_ asked: ReadingOptions) throws(LanguageError) -> ReadingOptions {
         let own = defaultReading
-        for variant in ReadingVariant.allCases where asked.has(variant) && !own.has(variant) && !readingVariants.contains(variant) {
+        for variant in asked.variants where !own.has(variant) && !readingVariants.contains(variant) {
             throw LanguageError(.undefinedVariant(variant), tag: tag, language: self)
         }
         return asked.adding(own)
@@ -109,7 +109,7 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
         let own = try readingOptions(options)
         // What the language reads its own way whatever is asked (Cantonese's
         // 两角) says nothing of whom the message was made for.
-        guard own.style == options.style, ReadingVariant.allCases.allSatisfy({ own.has($0) == options.has($0) }) else {
+        guard own.style == options.style, ReadingVariant.offered.allSatisfy({ own.has($0) == options.has($0) }) else {
             throw LanguageError(.otherReading, tag: tag, language: self)
         }
     }

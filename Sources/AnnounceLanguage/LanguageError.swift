@@ -47,7 +47,7 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
             return "\(MessageText.quoted(tag)) is not a language announce speaks: \(known)"
         case .undefinedVariant(let variant):
             let note = language?.rules.missingVariantNote(variant).map { ": \($0)" } ?? ""
-            return "\(language?.name ?? tag) has no \(variant.words) reading (--\(variant.rawValue))\(note)"
+            return "\(language?.name ?? tag) has no \(variant.words) reading (--variant \(variant.name))\(note)"
         case .otherReading:
             let missing = language?.rules.ownReadingNote ?? "the reading \(tag) always uses"
             return "the message is read without \(missing): it was made for a voice of another language"

@@ -21,17 +21,11 @@ public struct VoiceCoverage: Encodable, Hashable, Sendable {
     /// The reading styles covered.
     public var styles: [ReadingStyle]
     /// The reading variants covered, each with and without (the plain
-    /// reading always is); in ``ReadingVariant/allCases`` order.
-    public var variants: [ReadingVariant]
-    /// Whether the 两 variant (V2) is covered.
-    public var liang: Bool {
-        get { variants.contains(.liang) }
-        set { set(.liang, newValue) }
-    }
-    /// Whether the 一十 variant (V3) is covered.
-    public var leadYi: Bool {
-        get { variants.contains(.leadYi) }
-        set { set(.leadYi, newValue) }
+    /// reading always is): variants a reader may ask for, in
+    /// ``ReadingVariant/offered`` order. What a language always reads with
+    /// is its own (``Language/defaultReading``), not coverage.
+    public var variants: [ReadingVariant] {
+        didSet { variants = ReadingVariant.offered.filter(variants.contains) }
     }
     /// The prefixes covered, words separated by blanks; `""` is no prefix.
     public var prefixes: [String]
@@ -45,19 +39,10 @@ public struct VoiceCoverage: Encodable, Hashable, Sendable {
         styles: [ReadingStyle], variants: [ReadingVariant], prefixes: [String], templates: [String], units: Units = .words
     ) {
         self.styles = styles
-        self.variants = ReadingVariant.allCases.filter(variants.contains)
+        self.variants = ReadingVariant.offered.filter(variants.contains)
         self.prefixes = prefixes
         self.templates = templates
         self.units = units
-    }
-
-    /// A coverage of exactly these, the variants named by their flags.
-    public init(
-        styles: [ReadingStyle], liang: Bool, leadYi: Bool, prefixes: [String], templates: [String], units: Units = .words
-    ) {
-        self.init(
-            styles: styles, variants: (liang ? [.liang] : []) + (leadYi ? [.leadYi] : []), prefixes: prefixes,
-            templates: templates, units: units)
     }
 
     /// The reading of `style` with every variant covered.
@@ -69,15 +54,17 @@ public struct VoiceCoverage: Encodable, Hashable, Sendable {
 
     /// Covers `variant` or not.
     public mutating func set(_ variant: ReadingVariant, _ covered: Bool) {
-        variants = ReadingVariant.allCases.filter { $0 == variant ? covered : variants.contains($0) }
+        variants = ReadingVariant.offered.filter { $0 == variant ? covered : variants.contains($0) }
     }
 
-    /// Everything announce can say: both styles with 两 and 一十, every
-    /// preset prefix (and none), every message preset.
-    public static let everything = VoiceCoverage(
-        styles: ReadingStyle.allCases, variants: ReadingVariant.allCases,
-        prefixes: [Prefix.standard.text] + Prefix.presets.map { $0.prefix.words.joined(separator: " ") },
-        templates: Template.presets.map(\.name))
+    /// Everything announce can say: both styles with every variant a
+    /// language offers, every preset prefix (and none), every message preset.
+    public static var everything: VoiceCoverage {
+        VoiceCoverage(
+            styles: ReadingStyle.allCases, variants: ReadingVariant.offered,
+            prefixes: [Prefix.standard.text] + Prefix.presets.map { $0.prefix.words.joined(separator: " ") },
+            templates: Template.presets.map(\.name))
+    }
 
     /// Every combination of reading options covered.
     public var readingOptions: [ReadingOptions] {
@@ -182,7 +169,11 @@ extension VoiceCoverage {
     /// may be missing (word units).
     package init(_ fields: JSONFields) throws(JSONFields.Problem) {
         var variants: [ReadingVariant] = []
-        for variant in ReadingVariant.allCases where try fields.bool(variant.key) { variants.append(variant) }
+        // A variant's key may be missing: one a language registered later
+        // offers is not covered by a manifest written before.
+        for variant in ReadingVariant.offered where fields.has(variant.key) {
+            if try fields.bool(variant.key) { variants.append(variant) }
+        }
         self.init(
             styles: try fields.choices("styles", of: ReadingStyle.self), variants: variants,
             prefixes: try fields.strings("prefixes"), templates: try fields.strings("templates"),
@@ -197,12 +188,12 @@ extension VoiceCoverage {
         init?(intValue: Int) { nil }
     }
 
-    /// Each variant under its own key (`"liang": true`), as voice.json and
-    /// scripts have it.
+    /// Each offered variant under its own key (`"KEY": true`), as
+    /// voice.json and scripts have it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(styles, forKey: Key("styles"))
-        for variant in ReadingVariant.allCases { try container.encode(variants.contains(variant), forKey: Key(variant.key)) }
+        for variant in ReadingVariant.offered { try container.encode(variants.contains(variant), forKey: Key(variant.key)) }
         try container.encode(prefixes, forKey: Key("prefixes"))
         try container.encode(templates, forKey: Key("templates"))
         try container.encode(units, forKey: Key("units"))

@@ -123,15 +123,17 @@ public struct PushMessage: Equatable, Sendable {
                     options.set(variant, true)
                 }
             default:
-                guard let variant = ReadingVariant.allCases.first(where: { $0.key == key }) else { continue }
+                guard let variant = ReadingVariant.offered.first(where: { $0.key == key }) else { continue }
                 guard let flag = PushNumber.boolean(value) else { throw fail(key, "is not true or false") }
                 options.set(variant, flag)
             }
         }
         self.language = language
-        // What the language always reads its own way, no message key says:
-        // Cantonese's 两角 and 两分.
-        options.subunitLiang = language.defaultReading.subunitLiang
+        // What the language always reads its own way and no message key
+        // says (a variant no reader may ask for) comes from the language.
+        for variant in language.defaultReading.variants where !ReadingVariant.offered.contains(variant) {
+            options.set(variant, true)
+        }
         do {
             message = try Phrasing(template: template, prefix: prefix, reading: options).message(amount: amount, count: count)
         } catch {

@@ -82,7 +82,7 @@ import Testing
         #expect {
             try Language.cantonese.readingOptions(ReadingOptions(leadYi: true))
         } throws: { error in
-            "\(error)" == "Cantonese has no 一十 reading (--lead-yi): a leading ten is said 十 alone, as in 十二"
+            "\(error)" == "Cantonese has no 一十 reading (--variant lead-yi): a leading ten is said 十 alone, as in 十二"
         }
     }
 

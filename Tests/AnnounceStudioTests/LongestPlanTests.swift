@@ -102,7 +102,7 @@ struct LongestPlanTests {
     func cantoneseAgainstEnumeration(units: VoiceCoverage.Units) throws {
         var coverage = VoiceCoverage.everything
         coverage.units = units
-        coverage.leadYi = false
+        coverage.set(.leadYi, false)
         var tried = 0
         let readings = Language.cantonese.readingOptions(among: ReadingOptions.allCombinations)
         #expect(readings.count == 2)

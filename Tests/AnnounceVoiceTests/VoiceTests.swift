@@ -107,7 +107,7 @@ struct VoiceTests {
         (#"{"format": 1, "language": "fr", "id": "x", "clips": {"一": "a.wav"}}"#,
          "'language' 'fr' is not a language announce speaks: 'cmn-Hans' (Mandarin, 'mandarin'), 'yue-Hans' (Cantonese, 'cantonese')"),
         (#"{"format": 1, "language": "yue-Hans", "id": "x", "covers": {"styles": ["decimal"], "liang": true, "leadYi": true, "prefixes": [""], "templates": ["payment"]}, "clips": {"一": "a.wav"}}"#,
-         "'covers': Cantonese has no 一十 reading (--lead-yi)"),
+         "'covers': Cantonese has no 一十 reading (--variant lead-yi)"),
         (#"{"format": 1, "language": "yue-Hans", "id": "x", "clips": {"一万": {"file": "a.wav", "when": "leads-group"}}}"#,
          "clip '一万': unknown rule 'leads-group' (Cantonese has no clip rules)"),
         (#"{"format": 1, "language": "cmn-Hans", "id": "x", "maximumAmount": "0", "clips": {"一": "a.wav"}}"#, "'maximumAmount' must be above 0"),

@@ -7,7 +7,7 @@ public struct Cantonese: LanguageRules {
 
     public var tag: String { "yue-Hans" }
     public var name: String { "Cantonese" }
-    public var ownReading: ReadingOptions { ReadingOptions(liang: true, subunitLiang: true) }
+    public var ownReading: ReadingOptions { ReadingOptions(variants: [.liang, .subunitLiang]) }
     public var ownReadingNote: String { "两, which Cantonese says before 百/千/万/亿 and 元" }
 
     /// In Cantonese 两 is how 2 is read, not an option, and a leading ten

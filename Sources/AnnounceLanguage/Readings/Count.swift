@@ -57,14 +57,14 @@ public struct Count: Hashable, Comparable, Sendable {
     public var words: [String] {
         // C2: a bare 2 is 两 before a measure word (两笔), as in 两块; the
         // numeral's 两 rule covers a leading 2 before 百, 千 and 万.
-        value == 2 ? [Numeral.liang] : Numeral.words(UInt64(value), liang: true, leadYi: false)
+        value == 2 ? [Numeral.countingTwo] : Numeral.words(UInt64(value), twoBeforeUnits: true, tenKeepsOne: false)
     }
 
     /// The words run together: `两百`.
     public var text: String { words.joined() }
 
     /// The words any count can contain: what a voice needs for a `{count}`.
-    public static let vocabulary: [String] = Numeral.digits + ["十", "百", "千", "万", Numeral.liang]
+    public static let vocabulary: [String] = Numeral.digits + ["十", "百", "千", "万", Numeral.countingTwo]
 
     /// Orders counts by their value.
     public static func < (lhs: Count, rhs: Count) -> Bool { lhs.value < rhs.value }

@@ -21,9 +21,10 @@ extension Amount {
         // V2: an integer part of exactly 2 said directly before 元 is 两:
         // with 元角分 always (两元四角五分), in the decimal style only
         // when no 点 follows (两元, but 二点四五元).
-        let liangWhole = options.liang && yuan == 2 && (options.style == .currency || fen == 200)
-        let integer = liangWhole
-            ? [Numeral.liang] : Numeral.words(yuan, liang: options.liang, leadYi: options.leadYi)
+        let twoBeforeUnits = options.reads(.countingTwoBeforeUnits)
+        let integer = twoBeforeUnits && yuan == 2 && (options.style == .currency || fen == 200)
+            ? [Numeral.countingTwo]
+            : Numeral.words(yuan, twoBeforeUnits: twoBeforeUnits, tenKeepsOne: options.reads(.leadingTenKeepsOne))
         switch options.style {
         case .decimal:
             words = integer
@@ -37,13 +38,14 @@ extension Amount {
         case .currency:
             if yuan > 0 { words = integer + ["元"] }
             // 两角, and 两分 with nothing before it, where the language says so.
+            let twoOfSubunits = options.reads(.countingTwoOfSubunits)
             if jiao > 0 {
-                words += [jiao == 2 && options.subunitLiang ? Numeral.liang : Numeral.digits[jiao], "角"]
+                words += [jiao == 2 && twoOfSubunits ? Numeral.countingTwo : Numeral.digits[jiao], "角"]
             } else if yuan > 0 && fenDigit > 0 {
                 words.append(Numeral.digits[0])
             }
             if fenDigit > 0 {
-                words += [fenDigit == 2 && options.subunitLiang && words.isEmpty ? Numeral.liang : Numeral.digits[fenDigit], "分"]
+                words += [fenDigit == 2 && twoOfSubunits && words.isEmpty ? Numeral.countingTwo : Numeral.digits[fenDigit], "分"]
             }
             if words.isEmpty { words = [Numeral.digits[0], "元"] }
         }

@@ -8,34 +8,20 @@ public enum ReadingStyle: String, CaseIterable, Sendable, Codable {
     case currency
 }
 
-/// The options of a reading: the style and the variants V2 and V3.
+/// The options of a reading: the style and the variants turned on.
 /// Every combination is allowed.
 public struct ReadingOptions: Hashable, Sendable, Codable {
     /// How the amount is read: decimal (`点四五元`) or currency (`元四角五分`).
     public var style: ReadingStyle
-    /// V2: a leading 2 directly before 百/千/万/亿, and an integer part of
-    /// exactly 2 said directly before 元 (`2` 两元, currency `2.45` 两元四角五分), is read 两.
-    public var liang: Bool
-    /// V3: a leading 十 keeps its 一 (`10` 一十元).
-    public var leadYi: Bool
-    /// 两 for a 2 of 角, and of 分 when nothing is said before it, in the
-    /// currency style (两角, 两分, 两角二分): how Cantonese reads, set by
-    /// its language (``Language/defaultReading``), not a variant a reader
-    /// asks for. Not part of the options' JSON: the language implies it.
-    public var subunitLiang = false
+    /// The variants turned on, in ``ReadingVariant/ordered(_:)`` order.
+    public private(set) var variants: [ReadingVariant] = []
+    /// What the variants change, one bit per ``ReadingVariant/Change``,
+    /// as the reader asks it.
+    private var changes: UInt8 = 0
 
-    /// Options with `style` and the variants V2 (`liang`) and V3 (`leadYi`);
-    /// the default is the plain decimal reading.
-    public init(style: ReadingStyle = .decimal, liang: Bool = false, leadYi: Bool = false) {
+    /// Options with `style`; the default is the plain decimal reading.
+    public init(style: ReadingStyle = .decimal) {
         self.style = style
-        self.liang = liang
-        self.leadYi = leadYi
-    }
-
-    /// Options with a language's own 两 before 角 and 分 (``subunitLiang``).
-    public init(style: ReadingStyle = .decimal, liang: Bool = false, leadYi: Bool = false, subunitLiang: Bool) {
-        self.init(style: style, liang: liang, leadYi: leadYi)
-        self.subunitLiang = subunitLiang
     }
 
     /// Options with `style` and every one of `variants` turned on.
@@ -44,14 +30,13 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
         for variant in variants { set(variant, true) }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case style, liang, leadYi
-    }
-
-    /// Every combination of style and variants.
-    public static let allCombinations: [ReadingOptions] = ReadingStyle.allCases.flatMap { style in
-        [false, true].flatMap { liang in
-            [false, true].map { leadYi in ReadingOptions(style: style, liang: liang, leadYi: leadYi) }
+    /// Every combination of style and the variants languages offer.
+    public static var allCombinations: [ReadingOptions] {
+        let variants = ReadingVariant.offered
+        return ReadingStyle.allCases.flatMap { style in
+            variants.reduce([ReadingOptions(style: style)]) { combinations, variant in
+                combinations.flatMap { [$0, $0.with(variant)] }
+            }
         }
     }
 
@@ -63,78 +48,62 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
         case .decimal: words.append("点")
         case .currency: words += ["角", "分"]
         }
-        if liang || (subunitLiang && style == .currency) { words.append("两") }
+        if reads(.countingTwoBeforeUnits) || (reads(.countingTwoOfSubunits) && style == .currency) {
+            words.append(Numeral.countingTwo)
+        }
         return words
     }
 
     /// The options with `variant` turned on or off.
     public mutating func set(_ variant: ReadingVariant, _ on: Bool) {
-        switch variant {
-        case .liang: liang = on
-        case .leadYi: leadYi = on
-        }
+        let others = variants.filter { $0 != variant }
+        variants = on ? ReadingVariant.ordered(others + [variant]) : others
+        changes = variants.reduce(0) { $0 | Self.bit($1.change) }
     }
 
-    /// The variants the options turn on, in ``ReadingVariant/allCases`` order.
-    public var variants: [ReadingVariant] { ReadingVariant.allCases.filter(has) }
+    /// These options with `variant` turned on as well.
+    public func with(_ variant: ReadingVariant) -> ReadingOptions {
+        var options = self
+        options.set(variant, true)
+        return options
+    }
 
     /// Whether the options turn `variant` on.
-    public func has(_ variant: ReadingVariant) -> Bool {
-        switch variant {
-        case .liang: liang
-        case .leadYi: leadYi
-        }
-    }
+    public func has(_ variant: ReadingVariant) -> Bool { variants.contains(variant) }
+
+    /// Whether a variant turned on makes the reader do `change`.
+    public func reads(_ change: ReadingVariant.Change) -> Bool { changes & Self.bit(change) != 0 }
+
+    private static func bit(_ change: ReadingVariant.Change) -> UInt8 { 1 << UInt8(change.rawValue) }
 
     /// These options with every variant of `other` turned on as well (a
     /// language's own reading added to what a reader asked for).
     public func adding(_ other: ReadingOptions) -> ReadingOptions {
-        ReadingOptions(
-            style: style, liang: liang || other.liang, leadYi: leadYi || other.leadYi,
-            subunitLiang: subunitLiang || other.subunitLiang)
-    }
-}
-
-/// A variant of the reading a language may offer as an option (READING.md
-/// V2, V3). Every interface names it the same way: its name (`liang`,
-/// `lead-yi`) with `--variant` and in the `variants` list of a push's
-/// message or a batch item; ``key`` is its older spelling as a JSON key of
-/// its own (`"liang": true`), which pushes are written with and every
-/// reader keeps taking.
-public enum ReadingVariant: String, Sendable, CaseIterable {
-    /// 两 for a leading 2 before 百/千/万/亿 and a bare 2 yuan (`--liang`).
-    case liang
-    /// The 一 of a leading 十 (`--lead-yi`).
-    case leadYi = "lead-yi"
-
-    /// The variant named `name` (its raw value, or its ``key``), in any case.
-    public init?(name: String) {
-        let lowered = name.lowercased()
-        guard let found = Self.allCases.first(where: { $0.rawValue == lowered || $0.key.lowercased() == lowered }) else { return nil }
-        self = found
+        ReadingOptions(style: style, variants: variants + other.variants)
     }
 
-    /// The variant's own JSON key, an older spelling kept by every reader:
-    /// `liang`, `leadYi`.
-    public var key: String {
-        switch self {
-        case .liang: "liang"
-        case .leadYi: "leadYi"
-        }
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
-    /// Every variant in the order of its ``key``, as JSON objects sort them.
-    public static let byKey: [ReadingVariant] = allCases.sorted { $0.key < $1.key }
+    /// The style, and each offered variant under its own key (`"key": true`).
+    /// A language's own variants are not written: the language implies them.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(style, forKey: Key("style"))
+        for variant in ReadingVariant.offered { try container.encode(has(variant), forKey: Key(variant.key)) }
+    }
 
-    /// The variants' names, for messages: `liang, lead-yi`.
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
-
-    /// What the variant says: `两`, `一十`.
-    public var words: String {
-        switch self {
-        case .liang: "两"
-        case .leadYi: "一十"
+    /// Reads what ``encode(to:)`` writes; a missing key is a variant turned off.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        self.init(style: try container.decode(ReadingStyle.self, forKey: Key("style")))
+        for variant in ReadingVariant.offered where try container.decodeIfPresent(Bool.self, forKey: Key(variant.key)) == true {
+            set(variant, true)
         }
     }
 }
-

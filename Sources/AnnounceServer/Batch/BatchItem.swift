@@ -33,18 +33,8 @@ public struct BatchItem: Sendable {
     /// The item's reading style (`"style"`), over the batch's.
     public var style: ReadingStyle?
     /// The item's reading variants turned on or off over the batch's
-    /// (`"variants": ["liang"]`, or each under its own key, `"liang": true`).
+    /// (`"variants": [NAME]`, or each under its own key, `"KEY": true`).
     public var variants: [ReadingVariant: Bool] = [:]
-    /// The item's 两 variant, V2, over the batch's.
-    public var liang: Bool? {
-        get { variants[.liang] }
-        set { variants[.liang] = newValue }
-    }
-    /// The item's leading 一十 variant, V3, over the batch's.
-    public var leadYi: Bool? {
-        get { variants[.leadYi] }
-        set { variants[.leadYi] = newValue }
-    }
     /// When the payment was taken (`"at"`), whole seconds since 1970.
     public var at: Int?
     /// The voice that says it (`"voice"`), by name, lower-cased: a bundled
@@ -65,8 +55,9 @@ public struct BatchItem: Sendable {
     package static let latestAt = 99_999_999_999
 
     /// The fields a JSON item may have, each with what it holds: the one
-    /// list the parser and `batch --help` use.
-    package static let fieldTable: [(name: String, help: String)] = [
+    /// list the parser and `batch --help` use. Each reading variant a
+    /// language offers is a field of its own too (``fieldTable``).
+    private static let ownFieldTable: [(name: String, help: String)] = [
         ("amount", "the amount as a string, \"123.45\" (JSON numbers are not exact)"),
         ("fen", "the amount as a whole number of fen, a JSON number, 12345"),
         ("amounts", "a burst said as one summary: a list of amount strings, [\"12.50\", \"3\"]"),
@@ -77,14 +68,25 @@ public struct BatchItem: Sendable {
         ("template", "a template preset or text"),
         ("count", "the number of payments for {count}"),
         ("style", "\"decimal\" or \"currency\""),
-        ("variants", "reading variants to turn on: a list of their names, [\"liang\", \"lead-yi\"]"),
-        ("liang", "true or false"),
-        ("leadYi", "true or false"),
-        ("voice", "the voice that says it, by name: a bundled voice (\"cantonese\") or one given with --voice-folder NAME=DIR, in any case; never a path"),
+        ("variants", "reading variants to turn on: a list of their names, [\"NAME\"]"),
+        ("voice", "the voice that says it, by name: a bundled voice's or one given with --voice-folder NAME=DIR, in any case; never a path"),
     ]
 
-    /// The fields a JSON item may have.
-    package static let fields = Set(fieldTable.map(\.name))
+    /// The fields a JSON item may have, each with what it holds; each
+    /// reading variant's key follows `variants`.
+    package static var fieldTable: [(name: String, help: String)] {
+        ownFieldTable.flatMap { field in
+            [field] + (field.name == "variants" ? ReadingVariant.offered.map { ($0.key, "true or false") } : [])
+        }
+    }
+
+    /// The fields every item may have, whatever the languages.
+    private static let ownFields = Set(ownFieldTable.map(\.name))
+
+    /// Whether a JSON item may have a field named `name`.
+    package static func isField(_ name: String) -> Bool {
+        ownFields.contains(name) || ReadingVariant.offered.contains { $0.key == name }
+    }
 
     /// Why a line could not be taken as an item; the id is echoed if known.
     public struct Invalid: CategorizedError {
@@ -135,8 +137,9 @@ public struct BatchItem: Sendable {
         func fail(_ message: String, _ amountText: String? = nil) -> Invalid {
             Invalid(message: message, amountText: amountText, id: id)
         }
-        if let unknown = members.map(\.key).sorted().first(where: { !fields.contains($0) }) {
-            throw fail("unknown field \(MessageText.quoted(unknown)) (known: \(fields.sorted().joined(separator: ", ")))")
+        if let unknown = members.map(\.key).sorted().first(where: { !isField($0) }) {
+            let known = fieldTable.map(\.name).sorted().joined(separator: ", ")
+            throw fail("unknown field \(MessageText.quoted(unknown)) (known: \(known))")
         }
         var template: Template?
         if let value = object["template"] {
@@ -222,7 +225,7 @@ public struct BatchItem: Sendable {
             }
             item.style = style
         }
-        for variant in ReadingVariant.allCases {
+        for variant in ReadingVariant.offered {
             guard let value = object[variant.key] else { continue }
             guard case .bool(let flag) = value else { throw fail("'\(variant.key)' must be true or false", amountText) }
             item.variants[variant] = flag
@@ -294,13 +297,13 @@ extension BatchItem {
     ///   - count: the number of payments for a template's `{count}`.
     ///   - prefix: the item's prefix, over the batch's.
     ///   - style: the item's reading style, over the batch's.
-    ///   - liang: the item's 两 variant, over the batch's.
-    ///   - leadYi: the item's leading 一十 variant, over the batch's.
+    ///   - variants: the item's reading variants turned on or off, over the batch's.
     ///   - line: the number its results report as `line` (0: none).
     ///   - at: when the payment was taken, seconds since 1970 (default: when it is rendered).
     public init(
         amount: Amount?, id: String? = nil, name: String? = nil, template: Template? = nil, count: Count? = nil,
-        prefix: Prefix? = nil, style: ReadingStyle? = nil, liang: Bool? = nil, leadYi: Bool? = nil, at: Int? = nil, line: Int = 0
+        prefix: Prefix? = nil, style: ReadingStyle? = nil, variants: [ReadingVariant: Bool] = [:], at: Int? = nil,
+        line: Int = 0
     ) {
         self.init(line: line, amountText: amount?.description ?? "", amount: amount, id: id.map { .string($0) })
         self.name = name
@@ -309,8 +312,7 @@ extension BatchItem {
         self.count = count
         self.prefix = prefix
         self.style = style
-        self.liang = liang
-        self.leadYi = leadYi
+        self.variants = variants
     }
 
     /// An item announcing a burst of payments as one summary (their count

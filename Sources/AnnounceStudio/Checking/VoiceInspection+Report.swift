@@ -38,7 +38,7 @@ extension VoiceInspection {
         var supports = JSONObject()
         supports.add("currency", support.currency)
         supports.add("decimal", support.decimal)
-        supports.add("liang", support.liang)
+        for (variant, supported) in support.variants { supports.add(variant.key, supported) }
         supports.add("prefixes", prefixes)
         var object = JSONObject()
         if let budget {

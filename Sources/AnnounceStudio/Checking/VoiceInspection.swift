@@ -21,8 +21,9 @@ package struct VoiceInspection: Sendable {
         package var decimal: Bool
         /// Whether the voice has every clip the currency reading (元角分) needs.
         package var currency: Bool
-        /// Whether the voice has every clip the 两 variant (V2) needs.
-        package var liang: Bool
+        /// For each offered variant that says words of its own, whether the
+        /// voice has every clip it needs.
+        package var variants: [(variant: ReadingVariant, supported: Bool)]
         /// Preset name (`alipay`) or `default` → whether its prefix can be said.
         package var prefixes: [(name: String, text: String, supported: Bool)]
     }
@@ -58,7 +59,7 @@ package struct VoiceInspection: Sendable {
         self.voice = voice
         var problems: [String] = []
         var warnings: [String] = []
-        let vocabularyOrder = ReadingOptions(style: .currency, liang: true).vocabulary + ["点"]
+        let vocabularyOrder = ReadingOptions(style: .currency, variants: ReadingVariant.offered).vocabulary + ["点"]
         let sortedWords = voice.manifest.clips.keys.sorted { lhs, rhs in
             let left = vocabularyOrder.firstIndex(of: lhs) ?? Int.max
             let right = vocabularyOrder.firstIndex(of: rhs) ?? Int.max
@@ -97,7 +98,11 @@ package struct VoiceInspection: Sendable {
         self.support = Support(
             decimal: missingDefault.isEmpty,
             currency: voice.missingWords(for: ReadingOptions(style: .currency)).isEmpty,
-            liang: voice.missingWords(for: ReadingOptions(liang: true)).isEmpty,
+            variants: ReadingVariant.offered.compactMap { variant in
+                let options = ReadingOptions(variants: [variant])
+                guard options.vocabulary != ReadingOptions().vocabulary else { return nil }
+                return (variant, voice.missingWords(for: options).isEmpty)
+            },
             prefixes: prefixes.map { name, prefix in
                 (name, prefix.text, (try? voice.requireClips(prefix: prefix, options: ReadingOptions())) != nil)
             })

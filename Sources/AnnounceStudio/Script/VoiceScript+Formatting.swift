@@ -93,7 +93,7 @@ extension VoiceScript {
         }
         let options = try fields.object("options")
         var reading = ReadingOptions(style: try options.choice("style", of: ReadingStyle.self))
-        for variant in ReadingVariant.allCases { reading.set(variant, try options.bool(variant.key)) }
+        for variant in ReadingVariant.offered { reading.set(variant, try options.bool(variant.key)) }
         self.options = reading
         prefixes = try fields.strings("prefixes")
         phrases = try fields.strings("phrases")
@@ -102,7 +102,7 @@ extension VoiceScript {
         for item in try fields.objects("items") {
             items.append(Item(
                 number: try item.integer("number"), text: try item.string("text"),
-                romanisation: try item.has("romanisation") ? item.string("romanisation") : item.string("pinyin"),
+                romanisation: try item.string(Self.romanisationKey(of: item, language: language)),
                 marks: try item.string("marks"), file: try item.string("file"), key: try item.string("key"),
                 when: try item.choices("when", of: ClipRule.self), instruction: try item.string("instruction")))
         }
@@ -165,5 +165,13 @@ extension VoiceScript {
     /// Terminal columns: CJK characters take two.
     private static func displayWidth(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 2 : 1) }
+    }
+
+    /// The key an item's romanisation is under: `romanisation`, or in a
+    /// script written before it had that key, the romanisation's own name
+    /// (the script's language's first).
+    private static func romanisationKey(of item: JSONFields, language: Language) -> String {
+        let keys = ["romanisation", language.romanisation] + Language.all.map(\.romanisation)
+        return keys.first(where: item.has) ?? "romanisation"
     }
 }

@@ -12,6 +12,7 @@ extension VoiceScript {
     /// is yī, alone (一元) yì, and one clip cannot be both.
     public static func groupUnits(for coverage: VoiceCoverage) -> [String] {
         let digits = Numeral.digits
+        let countingTwo = coverage.variants.contains { $0.change == .countingTwoBeforeUnits }
         var units: [String] = []
         for tens in 1...9 {
             for ones in 0...9 where tens > 1 || ones > 0 {
@@ -20,7 +21,7 @@ extension VoiceScript {
         }
         for unit in ["百", "千", "万"] {
             for digit in 1...9 { units.append(digits[digit] + unit) }
-            if coverage.liang { units.append(Numeral.liang + unit) }
+            if countingTwo { units.append(Numeral.countingTwo + unit) }
         }
         units.append("十万")
         if coverage.styles.contains(.decimal) { units += digits.map { "点" + $0 } }
@@ -28,7 +29,7 @@ extension VoiceScript {
             units += (1...9).map { digits[$0] + "角" } + (1...9).map { digits[$0] + "分" }
         }
         units += digits.enumerated().filter { $0.offset != 1 }.map { $0.element + "元" } + ["十元"]
-        if coverage.liang { units.append(Numeral.liang + "元") }
+        if countingTwo { units.append(Numeral.countingTwo + "元") }
         return units
     }
 }

@@ -51,55 +51,21 @@ extension LongestPlan {
     }
 
     /// The words integer digit `index` (0 the 千 of the 亿 group … 11 the
-    /// units) says when it is `digit`, by the reading rules (R1–R4, V2, V3),
-    /// updating the reading flags. The same words, in the end, as
-    /// ``Numeral/words(_:liang:leadYi:)``.
+    /// units) says when it is `digit`, updating the reading flags: the
+    /// reader's own step (``Numeral/read(_:_:state:twoBeforeUnits:tenKeepsOne:)``),
+    /// its state kept in the flags' low bits, except that an integer of
+    /// exactly 2 is left for the fraction to read (两元, 二点四五元).
     func digitWords(_ index: Int, _ digit: Int, flags: inout Int) -> [Int] {
-        let place = index % 4
-        let group = index / 4
-        let groupUnit: String? = group == 0 ? "亿" : group == 1 ? "万" : nil
-        var words: [Int] = []
-        if place == 0 {
-            // A new group: after words, a zero in it (or a skipped group) gives one 零.
-            flags &= ~(Flag.groupDigit | Flag.pendingZero | Flag.started)
-            if flags & Flag.said != 0 {
-                flags |= Flag.started
-                if flags & Flag.skipped != 0 { flags |= Flag.pendingZero }
-            }
-        }
-        let said = flags & Flag.said != 0
-        if digit == 0 {
-            if flags & Flag.started != 0 { flags |= Flag.pendingZero } else { flags &= ~Flag.pendingZero }
-        } else if group == 2 && place == 3 && !said && digit == 2 {
-            // The integer is exactly 2: its reading depends on the fraction (两元, 二点四五元).
+        if index == Numeral.digitCount - 1 && flags & Flag.said == 0 && digit == 2 {
             flags |= Flag.two
-            flags |= Flag.groupDigit
-        } else {
-            if flags & Flag.pendingZero != 0 {
-                words.append(zero)
-                flags &= ~Flag.pendingZero
-            }
-            let placeUnit: String? = ["千", "百", "十", nil][place]
-            let following = placeUnit ?? groupUnit
-            if !said && placeUnit == "十" && digit == 1 && !options.leadYi {
-                // R3: 十元, 十五万.
-            } else if !said && options.liang && digit == 2 && ["百", "千", "万", "亿"].contains(following) {
-                words.append(ids[Numeral.liang] ?? -1)
-            } else {
-                words.append(ids[Numeral.digits[digit]] ?? -1)
-            }
-            if let placeUnit { words.append(ids[placeUnit] ?? -1) }
-            flags |= Flag.said | Flag.started | Flag.groupDigit
+            return []
         }
-        if place == 3 {
-            if flags & Flag.groupDigit != 0 {
-                if let groupUnit { words.append(ids[groupUnit] ?? -1) }
-                flags &= ~Flag.skipped
-            } else if flags & Flag.said != 0 {
-                flags |= Flag.skipped
-            }
-        }
-        return words
+        var state = Numeral.State(rawValue: flags & Flag.reader)
+        let words = Numeral.read(
+            index, digit, state: &state, twoBeforeUnits: options.reads(.countingTwoBeforeUnits),
+            tenKeepsOne: options.reads(.leadingTenKeepsOne))
+        flags = flags & ~Flag.reader | state.rawValue
+        return words.map { ids[$0] ?? -1 }
     }
 
     /// The words of the fraction `value` (0–99) and what follows the

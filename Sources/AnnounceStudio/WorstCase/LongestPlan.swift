@@ -56,7 +56,7 @@ package struct LongestPlan: Sendable {
     /// voice's clips lasting `clipFrames` (by file; a file not given lasts 0).
     package init(voice: Voice, clipFrames: [String: Int], options: ReadingOptions, lead: [String] = []) {
         var vocabulary = options.vocabulary
-        for word in lead + [Numeral.liang] where !vocabulary.contains(word) { vocabulary.append(word) }
+        for word in lead + [Numeral.countingTwo] where !vocabulary.contains(word) { vocabulary.append(word) }
         var ids: [String: Int] = [:]
         for (index, word) in vocabulary.enumerated() { ids[word] = index }
         let keys = voice.manifest.clips.lazy.map { key, file in
@@ -107,11 +107,10 @@ package struct LongestPlan: Sendable {
     /// zero now gives a 零 before the next digit), a 零 pending, the group
     /// has a digit, a zero group was skipped, tight to the maximum.
     enum Flag {
-        static let said = 1
-        static let started = 2
-        static let pendingZero = 4
-        static let groupDigit = 8
-        static let skipped = 16
+        /// The reader's own state (``Numeral/State``), in the low bits.
+        static let said = Numeral.State.said.rawValue
+        static let skipped = Numeral.State.skipped.rawValue
+        static let reader = 31
         static let tight = 32
         /// The integer is exactly 2: the fraction's reading says it (两元).
         static let two = 64

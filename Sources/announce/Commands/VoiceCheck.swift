@@ -73,7 +73,8 @@ enum VoiceCheckReport {
         }
         let support = inspection.support
         func mark(_ ok: Bool) -> String { ok ? "yes" : "no" }
-        out += "\nreadings: decimal \(mark(support.decimal)), currency (角 分) \(mark(support.currency)), --liang (两) \(mark(support.liang))\n"
+        let variants = support.variants.map { ", \($0.variant.name) (\($0.variant.words)) \(mark($0.supported))" }.joined()
+        out += "\nreadings: decimal \(mark(support.decimal)), currency (角 分) \(mark(support.currency))\(variants)\n"
         out += "prefixes: " + support.prefixes.map { "\($0.name) \($0.text) \(mark($0.supported))" }.joined(separator: ", ") + "\n"
         if let budget = inspection.budget { out += budgetTable(budget) }
         for warning in inspection.warnings { out += "warning: \(warning)\n" }

@@ -9,7 +9,7 @@ struct VoiceScriptCommand: ListsExitStatuses {
         commandName: "script",
         abstract: "Print what a speaker must record for a voice: every word, the runs that carry tone sandhi and, with --units groups, larger units, numbered.",
         discussion: """
-            By default the script covers everything announce says in the language (--language: mandarin, the default, or cantonese): both reading styles with 两 and (in Mandarin) 一十, the prefixes \(VoiceCoverage.everything.prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-liang, --no-lead-yi, --prefix and --template narrow it for a shorter session. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
+            By default the script covers everything announce says in the language (--language: mandarin, the default, or cantonese): both reading styles with 两 and (in Mandarin) 一十, the prefixes \(VoiceCoverage.everything.prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-variant (--no-liang, --no-lead-yi), --prefix and --template narrow it for a shorter session. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
 
             Each item shows its romanisation: pinyin in Mandarin, Jyutping in Cantonese. A word the script does not know needs its syllables with --romanisation WORD=SYLLABLES, in the language's romanisation (--pinyin and --jyutping are older spellings of it for Mandarin and Cantonese), and a phrase must have no blanks; either is a usage error.
 
@@ -22,6 +22,12 @@ struct VoiceScriptCommand: ListsExitStatuses {
         "A reading style to cover (repeatable): \(Help.list(ReadingStyle.allCases.map(\.rawValue))). Default: all.", valueName: "style"))
     var style: [ReadingStyle] = []
 
+    @Option(name: .customLong("no-variant"), help: ArgumentHelp(
+        "A reading variant to leave out (repeatable): \(ReadingVariant.names). Default: cover every one the language has.",
+        valueName: "name"))
+    var noVariant: [String] = []
+
+    // The variants' older spellings, kept because scripts use them.
     @Flag(inversion: .prefixedNo, help: "Cover readings with 两 (a leading 2 before 百/千/万/亿, a bare whole 2).")
     var liang = true
 
@@ -98,10 +104,18 @@ struct VoiceScriptCommand: ListsExitStatuses {
             }
             let styles = style.isEmpty ? ReadingStyle.allCases : ReadingStyle.allCases.filter(style.contains)
             let templates = template.isEmpty ? known : known.filter(template.contains)
+            let left = try noVariant.map { name throws(ExitCode) in
+                guard let variant = ReadingVariant(name: name) else {
+                    Console.error("--no-variant \(MessageText.quoted(name)) is not a variant of the reading: \(ReadingVariant.names)")
+                    throw Console.exit(.usage)
+                }
+                return variant
+            }
             // 一十 is covered where the language has it, unless asked otherwise.
+            let leadYi = self.leadYi ?? language.readingVariants.contains(.leadYi)
+            let variants = ((liang ? [.liang] : []) + (leadYi ? [.leadYi] : [])).filter { !left.contains($0) }
             let coverage = VoiceCoverage(
-                styles: styles, liang: liang, leadYi: leadYi ?? language.readingVariants.contains(.leadYi), prefixes: prefixes,
-                templates: templates, units: units)
+                styles: styles, variants: variants, prefixes: prefixes, templates: templates, units: units)
             script = try VoiceScript(coverage: coverage, phrases: phrase, pronunciations: pronunciations, language: language)
         } catch let error as any CategorizedError {
             throw Console.fail(error)

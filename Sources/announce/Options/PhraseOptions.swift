@@ -10,11 +10,10 @@ struct PhraseOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Self.styleHelp, valueName: "style"))
     var style: ReadingStyle = ReadingOptions().style
 
-    @Option(help: ArgumentHelp(
-        "A variant of the reading (repeatable): liang (a leading 2 before 百/千/万/亿, and a bare whole 2, read 两) or lead-yi (a leading 十 keeps its 一: 一十元).",
-        valueName: "name"))
+    @Option(help: ArgumentHelp(Self.variantHelp, valueName: "name"))
     var variant: [String] = []
 
+    // The variants' older spellings, kept because scripts use them.
     @Flag(help: "--variant liang.")
     var liang = false
 
@@ -41,6 +40,8 @@ struct PhraseOptions: ParsableArguments {
     private static let prefixHelp = "A phrase said before the amount, or a preset: "
         + Prefix.presets.map { $0.prefix.words.isEmpty ? $0.name : "\($0.name) (\($0.prefix.text))" }
             .joined(separator: ", ") + "."
+
+    private static let variantHelp = "A variant of the reading (repeatable): \(ReadingVariant.described)."
 
     private static let styleHelp = "How the amount is read: "
         + Help.list(ReadingStyle.allCases.map { "\($0.rawValue) (\(helpAmount?.reading(ReadingOptions(style: $0)).text ?? ""))" })

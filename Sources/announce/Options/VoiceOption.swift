@@ -14,7 +14,7 @@ enum VoiceOption {
     /// The option's help.
     static var help: ArgumentHelp {
         ArgumentHelp(
-            "The voice folder, or a bundled voice's name: default (Mandarin), cantonese (default: $ANNOUNCE_VOICE, else default).",
+            "The voice folder, or a bundled voice's name in any case (default: $ANNOUNCE_VOICE, else default); an unknown name is refused with the bundled names.",
             valueName: "dir|name")
     }
 

@@ -125,7 +125,7 @@ struct ManifestLimitTests {
             var clips = manifest["clips"] as? [String: Any] ?? [:]
             // Every group unit a script lists, with its rules.
             if let script = try? VoiceScript(coverage: VoiceCoverage(
-                styles: [.decimal, .currency], liang: true, leadYi: true, prefixes: [""], templates: ["payment"], units: .groups))
+                styles: [.decimal, .currency], variants: [.liang, .leadYi], prefixes: [""], templates: ["payment"], units: .groups))
             {
                 for item in script.items { clips[item.key] = ["file": "yi1.wav", "when": item.when.map(\.rawValue)] }
             }

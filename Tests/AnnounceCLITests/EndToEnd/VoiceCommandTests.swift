@@ -28,7 +28,7 @@ struct VoiceCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("voice default: "))
         #expect(result.stdout.contains("yi4-bai3.wav"))
-        #expect(result.stdout.contains("readings: decimal yes, currency (角 分) yes, --liang (两) yes"))
+        #expect(result.stdout.contains("readings: decimal yes, currency (角 分) yes, liang (两) yes"))
         #expect(result.stdoutLines.last == "usable")
         #expect(result.stderr.isEmpty)
     }

@@ -1,0 +1,22 @@
+/// Cantonese's own reading: 两 before 角 and 分 in the currency style, a
+/// variant no reader asks for because the language always reads with it.
+extension ReadingVariant {
+    /// 两 for a 2 of 角, and of 分 when nothing is said before it (两角, 两分, 两角二分).
+    public static let subunitLiang = ReadingVariant(
+        name: "subunit-liang", key: "subunitLiang", change: .countingTwoOfSubunits, words: "两角",
+        summary: "a 2 of 角, and of 分 with nothing before it, read 两")
+}
+
+extension ReadingOptions {
+    /// Options with `style`, V2 (`liang`) and Cantonese's 两 before 角 and 分.
+    public init(style: ReadingStyle = .decimal, liang: Bool = false, leadYi: Bool = false, subunitLiang: Bool) {
+        self.init(style: style, liang: liang, leadYi: leadYi)
+        set(.subunitLiang, subunitLiang)
+    }
+
+    /// Whether a 2 of 角 (and of a first-said 分) is read 两 (``ReadingVariant/subunitLiang``).
+    public var subunitLiang: Bool {
+        get { has(.subunitLiang) }
+        set { set(.subunitLiang, newValue) }
+    }
+}
