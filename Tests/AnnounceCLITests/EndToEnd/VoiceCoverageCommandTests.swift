@@ -44,6 +44,21 @@ struct VoiceCoverageCommandTests {
         }
     }
 
+    @Test("--no-variant NAME leaves a variant out, as its older spelling does; an unknown name is a usage error naming the variants")
+    func noVariant() throws {
+        let base = ["voice", "script", "--format", "json", "--prefix", "none", "--template", "payment"]
+        let named = try CommandRunner.run(base + ["--no-variant", "liang", "--no-variant", "LEAD-YI"])
+        let older = try CommandRunner.run(base + ["--no-liang", "--no-lead-yi"])
+        let all = try CommandRunner.run(base)
+        #expect(named.status == 0 && older.status == 0 && all.status == 0, "\(named.stderr)\(older.stderr)")
+        #expect(named.stdout == older.stdout)
+        #expect(named.stdout != all.stdout)
+        #expect(!named.stdout.contains("\"text\" : \"两\"") && all.stdout.contains("\"text\" : \"两\""))
+        let unknown = try CommandRunner.run(base + ["--no-variant", "loud"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr == "announce: --no-variant 'loud' is not a variant of the reading: liang, lead-yi\n")
+    }
+
     @Test("a script for no prefix builds")
     func prefixNone() throws {
         let directory = try Self.folder()
