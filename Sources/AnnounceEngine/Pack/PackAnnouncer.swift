@@ -61,6 +61,13 @@ public struct PackAnnouncer: Sendable {
     ///   `otherLanguage` when it is read as the pack's language does not
     ///   read (``/AnnounceLanguage/Language/check(_:)``).
     public func render(_ message: Message) throws(PackError) -> Announcement {
+        try render(message, plan: plan(message))
+    }
+
+    /// The clips that say `message`, before any audio.
+    /// - Throws: ``PackError``, as ``render(_:)-(Message)`` but for the
+    ///   budget and the limiter data, which only the render meets.
+    package func plan(_ message: Message) throws(PackError) -> ClipPlan {
         do throws(LanguageError) {
             try language.check(message.options)
         } catch {
@@ -69,9 +76,8 @@ public struct PackAnnouncer: Sendable {
             throw PackError(error.kind == .otherReading ? .otherLanguage : .cannotSay, "\(message.text): \(error.description)")
         }
         guard let speaker else { throw PackError(.cannotSay, "\(message.text): \(BeyondTheTiers(budget: pack.settings.budget).reason)") }
-        let plan: ClipPlan
         do throws(Speaker<PackClipSource>.Failure) {
-            plan = try speaker.plan(message)
+            return try speaker.plan(message)
         } catch {
             switch error {
             case .aboveMaximum(let amount, let maximum):
@@ -81,6 +87,14 @@ public struct PackAnnouncer: Sendable {
             case .unplanned(let error): throw PackError(.cannotSay, "\(message.text): \(error.description)")
             }
         }
+    }
+
+    /// Renders `message` from `plan`, its ``plan(_:)``: the tier that
+    /// joins it decides its samples and its name.
+    /// - Throws: ``PackError`` of kind `cannotSay` for a message longer
+    ///   than the pack's budget allows or limiter data the pack lacks.
+    package func render(_ message: Message, plan: ClipPlan) throws(PackError) -> Announcement {
+        guard let speaker else { throw PackError(.cannotSay, "\(message.text): \(BeyondTheTiers(budget: pack.settings.budget).reason)") }
         do throws(AudioError) {
             return try speaker.render(message, plan: plan, clips: nil)
         } catch {

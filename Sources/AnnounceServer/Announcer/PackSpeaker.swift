@@ -30,13 +30,22 @@ package struct PackSpeaker: Announcing {
     package var writer: SoundWriter { .phoneEncoder }
     package var reportsPush: Bool { false }
 
-    /// The pack's announcement of `message`, rendered whole: its name
-    /// depends on the tier that joined it.
-    package func plan(_ message: Message) throws(PackError) -> Announcement {
-        try announcer.render(message)
+    /// A message and the pack's clips for it, before any audio.
+    package struct Planned: Sendable {
+        package let message: Message
+        package let clips: ClipPlan
     }
 
-    package func render(_ planned: Announcement) -> Announcement { planned }
+    /// The pack's clips for `message`.
+    package func plan(_ message: Message) throws(PackError) -> Planned {
+        Planned(message: message, clips: try announcer.plan(message))
+    }
+
+    /// The pack's announcement of what `planned` holds: its name depends on
+    /// the tier that joins it.
+    package func render(_ planned: Planned) throws(PackError) -> Announcement {
+        try announcer.render(planned.message, plan: planned.clips)
+    }
 
     /// A name of another format is refused as the sounds folder refuses it
     /// (a usage error), since the pack, not an option, chose the format.
@@ -48,7 +57,7 @@ package struct PackSpeaker: Announcing {
         }
     }
 
-    package func report(input: String, planned: Announcement) -> AnnouncementReport {
+    package func report(input: String, planned: Planned) -> AnnouncementReport {
         AnnouncementReport(input: input, message: planned.message)
     }
 }
