@@ -22,8 +22,8 @@ public struct VoiceCoverage: Encodable, Hashable, Sendable {
     public var styles: [ReadingStyle]
     /// The reading variants covered, each with and without (the plain
     /// reading always is): variants a reader may ask for, in
-    /// ``ReadingVariant/offered`` order. What a language always reads with
-    /// is its own (``Language/defaultReading``), not coverage.
+    /// ``/AnnounceLanguage/ReadingVariant/offered`` order. What a language always reads with
+    /// is its own (``/AnnounceLanguage/Language/defaultReading``), not coverage.
     public var variants: [ReadingVariant] {
         didSet { variants = ReadingVariant.offered.filter(variants.contains) }
     }

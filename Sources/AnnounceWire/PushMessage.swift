@@ -21,7 +21,7 @@ import AnnounceVoice
 /// `amount` (yuan, exact, as `Amount`'s description writes it), `count`,
 /// `prefix` (a preset's name, or the phrase with a blank between words),
 /// `template` (a preset's name or the template text), `style`, each
-/// reading variant under its own key (`liang`, `leadYi`: ``ReadingVariant/key``)
+/// reading variant under its own key (`liang`, `leadYi`: ``/AnnounceLanguage/ReadingVariant/key``)
 /// and `language` (the voice's, `yue-Hans`); each only when the message has
 /// it or it is not the default language. A reader also takes `variants`, a
 /// list of the variants' names (`["liang", "lead-yi"]`).

@@ -93,7 +93,11 @@ extension VoiceScript {
         }
         let options = try fields.object("options")
         var reading = ReadingOptions(style: try options.choice("style", of: ReadingStyle.self))
-        for variant in ReadingVariant.offered { reading.set(variant, try options.bool(variant.key)) }
+        // A variant a language registered later offers is off in a script
+        // written before: its key is missing.
+        for variant in ReadingVariant.offered where options.has(variant.key) {
+            reading.set(variant, try options.bool(variant.key))
+        }
         self.options = reading
         prefixes = try fields.strings("prefixes")
         phrases = try fields.strings("phrases")
