@@ -121,6 +121,15 @@ struct VoiceTests {
         }
     }
 
+    @Test("a covers object without a variant's key does not cover that variant; a key that is not true or false is refused")
+    func coversWithoutVariantKeys() throws {
+        let without = #"{"format": 1, "language": "cmn-Hans", "id": "x", "covers": {"styles": ["decimal"], "leadYi": true, "prefixes": [""], "templates": ["payment"]}, "clips": {"一": "a.wav"}}"#
+        let manifest = try VoiceManifest(json: Data(without.utf8), source: "/v/voice.json")
+        #expect(manifest.covers?.variants == [.leadYi])
+        let bad = without.replacingOccurrences(of: #""leadYi": true"#, with: #""leadYi": "yes""#)
+        #expect(throws: VoiceError.self) { try VoiceManifest(json: Data(bad.utf8), source: "/v/voice.json") }
+    }
+
     @Test("a manifest that is not UTF-8 is refused in the project's words, with no Swift debug text")
     func manifestInvalidUTF8() {
         var bytes = Array(#"{"format": 1, "language": "cmn-Hans", "id": ""#.utf8)
