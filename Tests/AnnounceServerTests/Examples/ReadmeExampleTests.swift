@@ -53,4 +53,36 @@ import Testing
             .filter { !$0.hasPrefix("import ") }
         #expect(shown == compiled)
     }
+
+    @Test("the README's reading table reads as the reader reads each amount with each column's options")
+    func readingTable() throws {
+        let lines = try String(contentsOf: Self.readme, encoding: .utf8).split(separator: "\n").map(String.init)
+        let headerIndex = try #require(lines.firstIndex { $0.hasPrefix("| amount | default |") })
+        func cells(_ line: String) -> [String] {
+            line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        let columns = try cells(lines[headerIndex]).dropFirst().map { header throws -> ReadingOptions in
+            if header == "default" { return ReadingOptions() }
+            let words = header.trimmingCharacters(in: CharacterSet(charactersIn: "`")).split(separator: " ").map(String.init)
+            try #require(words.count == 2, "column \(header)")
+            switch words[0] {
+            case "--style": return ReadingOptions(style: try #require(ReadingStyle(rawValue: words[1])))
+            case "--variant": return ReadingOptions(variants: [try #require(ReadingVariant(name: words[1]))])
+            default: throw ReadingTableError(header: header)
+            }
+        }
+        let rows = lines[(headerIndex + 2)...].prefix { $0.hasPrefix("|") }.map(cells)
+        try #require(rows.count >= 3)
+        for row in rows {
+            try #require(row.count == columns.count + 1, "\(row)")
+            let amount = try Amount(parsing: row[0])
+            for (options, shown) in zip(columns, row.dropFirst()) {
+                #expect(amount.reading(options).text == shown, "\(row[0]) with \(options)")
+            }
+        }
+    }
+
+    struct ReadingTableError: Error {
+        let header: String
+    }
 }
