@@ -94,8 +94,11 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     ///   language does not define.
     public func readingOptions(_ asked: ReadingOptions) throws(LanguageError) -> ReadingOptions {
         let own = defaultReading
+        let offered = ReadingVariant.offered
         for variant in asked.variants where !own.has(variant) && !readingVariants.contains(variant) {
-            throw LanguageError(.undefinedVariant(variant), tag: tag, language: self)
+            // A variant no reader may ask for is another language's own
+            // reading: the message was made for a voice of that language.
+            throw LanguageError(offered.contains(variant) ? .undefinedVariant(variant) : .otherReading, tag: tag, language: self)
         }
         return asked.adding(own)
     }

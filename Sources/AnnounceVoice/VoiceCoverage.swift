@@ -168,6 +168,7 @@ extension VoiceCoverage {
     /// Reads a `covers` object as scripts and manifests hold it; `units`
     /// may be missing (word units).
     package init(_ fields: JSONFields) throws(JSONFields.Problem) {
+        try fields.requireOnly(Set(["styles", "prefixes", "templates", "units"] + ReadingVariant.offered.map(\.key)))
         var variants: [ReadingVariant] = []
         // A variant's key may be missing: one a language registered later
         // offers is not covered by a manifest written before.

@@ -86,6 +86,16 @@ import Testing
         }
     }
 
+    @Test("a reading with another language's own variant (Cantonese's 两角) is that language's message, not a variant to ask for")
+    func anotherLanguagesOwnReading() {
+        #expect {
+            try Language.mandarin.readingOptions(Language.cantonese.defaultReading)
+        } throws: { error in
+            (error as? LanguageError)?.kind == .otherReading
+        }
+        #expect((try? Language.cantonese.readingOptions(Language.cantonese.defaultReading)) == Language.cantonese.defaultReading)
+    }
+
     @Test("Mandarin's clip rules are its tone sandhi; Cantonese has none, and a run of it gets none")
     func clipRules() {
         #expect(Language.mandarin.clipRules == ClipRule.allCases)

@@ -108,6 +108,8 @@ struct VoiceTests {
          "'language' 'fr' is not a language announce speaks: 'cmn-Hans' (Mandarin, 'mandarin'), 'yue-Hans' (Cantonese, 'cantonese')"),
         (#"{"format": 1, "language": "yue-Hans", "id": "x", "covers": {"styles": ["decimal"], "liang": true, "leadYi": true, "prefixes": [""], "templates": ["payment"]}, "clips": {"一": "a.wav"}}"#,
          "'covers': Cantonese has no 一十 reading (--variant lead-yi)"),
+        (#"{"format": 1, "language": "cmn-Hans", "id": "x", "covers": {"styles": ["decimal"], "leadyi": true, "prefixes": [""], "templates": ["payment"]}, "clips": {"一": "a.wav"}}"#,
+         "'covers'.'leadyi' is not a field here (known: leadYi, liang, prefixes, styles, templates, units)"),
         (#"{"format": 1, "language": "yue-Hans", "id": "x", "clips": {"一万": {"file": "a.wav", "when": "leads-group"}}}"#,
          "clip '一万': unknown rule 'leads-group' (Cantonese has no clip rules)"),
         (#"{"format": 1, "language": "cmn-Hans", "id": "x", "maximumAmount": "0", "clips": {"一": "a.wav"}}"#, "'maximumAmount' must be above 0"),

@@ -34,6 +34,13 @@ package struct JSONFields {
     /// Whether the field is there.
     package func has(_ key: String) -> Bool { fields[key] != nil }
 
+    /// Refuses a key outside `known`, naming the first by sort order: a
+    /// misspelt key is an error, not a field silently left out.
+    package func requireOnly(_ known: Set<String>) throws(Problem) {
+        guard let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) else { return }
+        throw Problem(description: "\(name(unknown)) is not a field here (known: \(known.sorted().joined(separator: ", ")))")
+    }
+
     private func name(_ key: String) -> String {
         path == "the file" ? "'\(key)'" : "\(path).'\(key)'"
     }

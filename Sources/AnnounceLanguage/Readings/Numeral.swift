@@ -30,6 +30,8 @@ package enum Numeral {
         package static let groupDigit = State(rawValue: 8)
         /// An all-zero group was skipped after words were said.
         package static let skipped = State(rawValue: 16)
+        /// Every bit the reader uses, the low bits of an `Int`.
+        package static let all: State = [.said, .started, .pendingZero, .groupDigit, .skipped]
     }
 
     /// The words of `value` read as a number.

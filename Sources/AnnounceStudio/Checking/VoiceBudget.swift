@@ -291,8 +291,10 @@ extension VoiceBudget {
         return text
     }
 
-    /// `decimal`, `currency, 两, 一十`.
+    /// `decimal`, `currency, 两, 一十`: the style and the variants a reader
+    /// may ask for (a language's own reading goes without saying).
     package static func shown(_ options: ReadingOptions) -> String {
-        ([options.style.rawValue] + options.variants.map(\.words)).joined(separator: ", ")
+        let offered = ReadingVariant.offered
+        return ([options.style.rawValue] + options.variants.filter(offered.contains).map(\.words)).joined(separator: ", ")
     }
 }

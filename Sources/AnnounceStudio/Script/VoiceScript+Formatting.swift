@@ -92,6 +92,7 @@ extension VoiceScript {
             language = .default
         }
         let options = try fields.object("options")
+        try options.requireOnly(Set(["style"] + ReadingVariant.offered.map(\.key)))
         var reading = ReadingOptions(style: try options.choice("style", of: ReadingStyle.self))
         // A variant a language registered later offers is off in a script
         // written before: its key is missing.

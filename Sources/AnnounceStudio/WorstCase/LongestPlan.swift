@@ -110,10 +110,11 @@ package struct LongestPlan: Sendable {
         /// The reader's own state (``Numeral/State``), in the low bits.
         static let said = Numeral.State.said.rawValue
         static let skipped = Numeral.State.skipped.rawValue
-        static let reader = 31
-        static let tight = 32
+        static let reader = Numeral.State.all.rawValue
+        /// The bits above the reader's.
+        static let tight = reader + 1
         /// The integer is exactly 2: the fraction's reading says it (两元).
-        static let two = 64
+        static let two = tight << 1
         /// What a group's end hands to the next group: a new group resets
         /// the rest (``LongestPlan/digitWords(_:_:flags:)``), so states
         /// that differ only there are one.

@@ -28,8 +28,8 @@ struct VoiceScriptCommand: ListsExitStatuses {
     var noVariant: [String] = []
 
     // The variants' older spellings, kept because scripts use them.
-    @Flag(inversion: .prefixedNo, help: "Cover readings with 两 (a leading 2 before 百/千/万/亿, a bare whole 2).")
-    var liang = true
+    @Flag(inversion: .prefixedNo, help: "Cover readings with 两 (a leading 2 before 百/千/万/亿, a bare whole 2); the default.")
+    var liang: Bool?
 
     @Flag(name: .customLong("lead-yi"), inversion: .prefixedNo, help: "Cover readings that keep the 一 of a leading 十 (一十元); Mandarin only, its default.")
     var leadYi: Bool?
@@ -111,9 +111,15 @@ struct VoiceScriptCommand: ListsExitStatuses {
                 }
                 return variant
             }
-            // 一十 is covered where the language has it, unless asked otherwise.
-            let leadYi = self.leadYi ?? language.readingVariants.contains(.leadYi)
-            let variants = ((liang ? [.liang] : []) + (leadYi ? [.leadYi] : [])).filter { !left.contains($0) }
+            // Every variant the language offers or reads with is covered,
+            // unless left out; the older flags add or leave out their own.
+            let offered = ReadingVariant.offered
+            var variants = (language.readingVariants + language.defaultReading.variants).filter(offered.contains)
+            for (variant, covered) in [(ReadingVariant.liang, liang), (.leadYi, leadYi)] {
+                guard let covered else { continue }
+                variants = variants.filter { $0 != variant } + (covered ? [variant] : [])
+            }
+            variants = variants.filter { !left.contains($0) }
             let coverage = VoiceCoverage(
                 styles: styles, variants: variants, prefixes: prefixes, templates: templates, units: units)
             script = try VoiceScript(coverage: coverage, phrases: phrase, pronunciations: pronunciations, language: language)
