@@ -27,25 +27,57 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
 
     /// Every language announce speaks: the package's own
     /// (``Language/packaged``), then those registered.
-    public static var all: [Language] { packaged + registered.withLock { $0 } }
+    public static var all: [Language] { packaged + registry.withLock { $0.languages } }
 
-    private static let registered = LockedState<[Language]>([])
+    /// The variants readers may ask for in any language (``ReadingVariant/offered``).
+    static var offeredVariants: [ReadingVariant] { registry.withLock { $0.offered } }
+
+    /// The languages registered, and every language's offered variants,
+    /// kept together so a reading asks for the list without making it.
+    private struct Registry {
+        var languages: [Language] = []
+        var offered: [ReadingVariant]
+    }
+
+    private static let registry = LockedState(Registry(offered: offered(by: packaged)))
+
+    /// The variants `languages` offer, each once, in their order.
+    private static func offered(by languages: [Language]) -> [ReadingVariant] {
+        var variants: [ReadingVariant] = []
+        for language in languages {
+            for variant in language.readingVariants where !variants.contains(variant) { variants.append(variant) }
+        }
+        return variants
+    }
 
     /// Adds a language the package does not bundle, so that manifests,
     /// packs and pushes may name it. Registering a language again, by its
     /// tag, does nothing.
+    /// The server and the phone register the same languages: a push's
+    /// message is written with the keys of the variants readers may ask
+    /// for, and read back with the same list.
     /// - Throws: ``LanguageError`` of kind `malformed` when its tag is not
     ///   a BCP 47 tag, of kind `unknown` when its tag or name is another
-    ///   language's.
+    ///   language's, of kind `clashingVariant` for a variant whose name or
+    ///   key another variant or a message's field has.
     public static func register(_ rules: some LanguageRules) throws(LanguageError) {
         let language = Language(rules)
         guard isWellFormedTag(language.tag) else { throw LanguageError(.malformed, tag: language.tag) }
+        var known = all.flatMap { $0.readingVariants + $0.defaultReading.variants }
+        for variant in language.readingVariants + language.defaultReading.variants {
+            guard ReadingVariant.fits(variant, among: known) else {
+                throw LanguageError(.clashingVariant(variant), tag: language.tag)
+            }
+            known.append(variant)
+        }
         let clash = all.first {
             ($0.tag.lowercased() == language.tag.lowercased() || $0.shortName == language.shortName) && $0.tag != language.tag
         }
         if clash != nil { throw LanguageError(.unknown, tag: language.tag) }
-        registered.withLock { list in
-            if !list.contains(language) && !packaged.contains(language) { list.append(language) }
+        registry.withLock { registry in
+            guard !registry.languages.contains(language) && !packaged.contains(language) else { return }
+            registry.languages.append(language)
+            registry.offered = offered(by: packaged + registry.languages)
         }
     }
 

@@ -15,6 +15,10 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
         /// A message read as another language reads it (without the 两
         /// Cantonese always says).
         case otherReading
+        /// A variant of a language being registered that is not lower-case,
+        /// has another variant's name or key, or a key a message or batch
+        /// item has of its own.
+        case clashingVariant(ReadingVariant)
     }
 
     /// What kind of problem this is.
@@ -51,6 +55,9 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
         case .otherReading:
             let missing = language?.rules.ownReadingNote ?? "the reading \(tag) always uses"
             return "the message is read without \(missing): it was made for a voice of another language"
+        case .clashingVariant(let variant):
+            return "\(MessageText.quoted(tag))'s reading variant \(MessageText.quoted(variant.name)) (key \(MessageText.quoted(variant.key))) "
+                + "needs a lower-case name, and a name and key no other variant and no field of a message or batch item has"
         }
     }
 }

@@ -96,6 +96,33 @@ import Testing
         #expect((try? Language.cantonese.readingOptions(Language.cantonese.defaultReading)) == Language.cantonese.defaultReading)
     }
 
+    /// A language with one variant of its own, for the registration's refusals.
+    struct OneVariant: LanguageRules {
+        let variant: ReadingVariant
+        var tag: String { "qaa-Zxxx" }
+        var name: String { "Onevariant" }
+        var readingVariants: [ReadingVariant] { [variant] }
+        var romanisation: String { "plain" }
+        var romanisationExample: (word: String, syllables: String) { ("一", "yi1") }
+        func syllables(of text: String, pronunciations: [String: String]) -> [String]? { nil }
+    }
+
+    @Test("a language whose variant has another's name or key, a field's key or capitals is refused, and not registered", arguments: [
+        ReadingVariant(name: "liang", key: "twoBefore", change: .leadingTenKeepsOne, words: "二", summary: "another liang"),
+        ReadingVariant(name: "two-before", key: "leadYi", change: .leadingTenKeepsOne, words: "二", summary: "another key"),
+        ReadingVariant(name: "two-before", key: "amount", change: .leadingTenKeepsOne, words: "二", summary: "a field's key"),
+        ReadingVariant(name: "Two-Before", key: "twoBefore", change: .leadingTenKeepsOne, words: "二", summary: "capitals"),
+    ])
+    func clashingVariant(variant: ReadingVariant) {
+        #expect {
+            try Language.register(OneVariant(variant: variant))
+        } throws: { error in
+            (error as? LanguageError)?.kind == .clashingVariant(variant) && !"\(error)".contains("\n")
+        }
+        #expect(!Language.all.contains { $0.tag == "qaa-Zxxx" })
+        #expect(ReadingVariant(name: variant.name) != variant)
+    }
+
     @Test("Mandarin's clip rules are its tone sandhi; Cantonese has none, and a run of it gets none")
     func clipRules() {
         #expect(Language.mandarin.clipRules == ClipRule.allCases)

@@ -53,13 +53,7 @@ public struct ReadingVariant: Hashable, Sendable {
 
     /// Every variant a language offers to readers, each once, in the order
     /// of the languages and of their declarations.
-    public static var offered: [ReadingVariant] {
-        var variants: [ReadingVariant] = []
-        for language in Language.all {
-            for variant in language.readingVariants where !variants.contains(variant) { variants.append(variant) }
-        }
-        return variants
-    }
+    public static var offered: [ReadingVariant] { Language.offeredVariants }
 
     /// ``offered`` in the order of their ``key``s, as JSON objects sort them.
     public static var byKey: [ReadingVariant] { offered.sorted { $0.key < $1.key } }
@@ -69,6 +63,24 @@ public struct ReadingVariant: Hashable, Sendable {
 
     /// The offered variants with what each changes, for help texts.
     public static var described: String { offered.map { "\($0.name) (\($0.summary))" }.joined(separator: " or ") }
+
+    /// The keys a push's message or a batch item has of its own, which no
+    /// variant's key may be.
+    package static let reservedKeys: Set<String> = [
+        "amount", "amounts", "at", "count", "fen", "id", "language", "name", "prefix", "style", "template", "variants", "voice",
+    ]
+
+    /// Whether `variant` may join `known`: a lower-case name, and a name
+    /// and key that are none of theirs unless it is the same variant.
+    package static func fits(_ variant: ReadingVariant, among known: [ReadingVariant]) -> Bool {
+        guard variant.name == variant.name.lowercased(), !variant.name.isEmpty, !variant.key.isEmpty,
+              !reservedKeys.contains(variant.key), !reservedKeys.contains(variant.name)
+        else { return false }
+        return known.allSatisfy { other in
+            other == variant || (other.name != variant.name && other.key != variant.key && other.name != variant.key.lowercased()
+                && other.key.lowercased() != variant.name)
+        }
+    }
 
     /// `variants` each once, the offered ones first in ``offered`` order,
     /// then the others by name.
