@@ -47,14 +47,13 @@ public struct VoiceCoverage: Encodable, Hashable, Sendable {
 
     /// The reading of `style` with every variant covered.
     public func reading(_ style: ReadingStyle) -> ReadingOptions {
-        var options = ReadingOptions(style: style)
-        for variant in variants { options.set(variant, true) }
-        return options
+        ReadingOptions(style: style, variants: variants)
     }
 
     /// Covers `variant` or not.
     public mutating func set(_ variant: ReadingVariant, _ covered: Bool) {
-        variants = ReadingVariant.offered.filter { $0 == variant ? covered : variants.contains($0) }
+        // Assigning puts them in offered order (`variants`' observer).
+        variants = variants.filter { $0 != variant } + (covered ? [variant] : [])
     }
 
     /// Everything announce can say: both styles with every variant a
@@ -68,15 +67,7 @@ public struct VoiceCoverage: Encodable, Hashable, Sendable {
 
     /// Every combination of reading options covered.
     public var readingOptions: [ReadingOptions] {
-        styles.flatMap { style in
-            variants.reduce([ReadingOptions(style: style)]) { combinations, variant in
-                combinations.flatMap { options -> [ReadingOptions] in
-                    var with = options
-                    with.set(variant, true)
-                    return [options, with]
-                }
-            }
-        }
+        ReadingOptions.combinations(styles: styles, variants: variants)
     }
 
     /// The prefixes covered, as prefixes; `""` is no prefix.
@@ -168,35 +159,21 @@ extension VoiceCoverage {
     /// Reads a `covers` object as scripts and manifests hold it; `units`
     /// may be missing (word units).
     package init(_ fields: JSONFields) throws(JSONFields.Problem) {
-        try fields.requireOnly(Set(["styles", "prefixes", "templates", "units"] + ReadingVariant.offered.map(\.key)))
-        var variants: [ReadingVariant] = []
-        // A variant's key may be missing: one a language registered later
-        // offers is not covered by a manifest written before.
-        for variant in ReadingVariant.offered where fields.has(variant.key) {
-            if try fields.bool(variant.key) { variants.append(variant) }
-        }
+        let variants = try fields.variantsTurnedOn(besides: ["styles", "prefixes", "templates", "units"])
         self.init(
             styles: try fields.choices("styles", of: ReadingStyle.self), variants: variants,
             prefixes: try fields.strings("prefixes"), templates: try fields.strings("templates"),
             units: fields.has("units") ? try fields.choice("units", of: Units.self) : .words)
     }
 
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// Each offered variant under its own key (`"KEY": true`), as
     /// voice.json and scripts have it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(styles, forKey: Key("styles"))
-        for variant in ReadingVariant.offered { try container.encode(variants.contains(variant), forKey: Key(variant.key)) }
-        try container.encode(prefixes, forKey: Key("prefixes"))
-        try container.encode(templates, forKey: Key("templates"))
-        try container.encode(units, forKey: Key("units"))
+        var container = encoder.container(keyedBy: NamedCodingKey.self)
+        try container.encode(styles, forKey: NamedCodingKey("styles"))
+        for variant in ReadingVariant.offered { try container.encode(variants.contains(variant), forKey: NamedCodingKey(variant.key)) }
+        try container.encode(prefixes, forKey: NamedCodingKey("prefixes"))
+        try container.encode(templates, forKey: NamedCodingKey("templates"))
+        try container.encode(units, forKey: NamedCodingKey("units"))
     }
 }

@@ -75,7 +75,7 @@ public struct PackAnnouncer: Sendable {
             // a reading without its own words, one made for another language.
             throw PackError(error.kind == .otherReading ? .otherLanguage : .cannotSay, "\(message.text): \(error.description)")
         }
-        guard let speaker else { throw PackError(.cannotSay, "\(message.text): \(BeyondTheTiers(budget: pack.settings.budget).reason)") }
+        let speaker = try speaker(for: message)
         do throws(Speaker<PackClipSource>.Failure) {
             return try speaker.plan(message)
         } catch {
@@ -89,12 +89,19 @@ public struct PackAnnouncer: Sendable {
         }
     }
 
+    /// The pack's speaker; a pack without tiers says nothing, as if every
+    /// message were beyond its budget.
+    private func speaker(for message: Message) throws(PackError) -> Speaker<PackClipSource> {
+        guard let speaker else { throw PackError(.cannotSay, "\(message.text): \(BeyondTheTiers(budget: pack.settings.budget).reason)") }
+        return speaker
+    }
+
     /// Renders `message` from `plan`, its ``plan(_:)``: the tier that
     /// joins it decides its samples and its name.
     /// - Throws: ``PackError`` of kind `cannotSay` for a message longer
     ///   than the pack's budget allows or limiter data the pack lacks.
     package func render(_ message: Message, plan: ClipPlan) throws(PackError) -> Announcement {
-        guard let speaker else { throw PackError(.cannotSay, "\(message.text): \(BeyondTheTiers(budget: pack.settings.budget).reason)") }
+        let speaker = try speaker(for: message)
         do throws(AudioError) {
             return try speaker.render(message, plan: plan, clips: nil)
         } catch {

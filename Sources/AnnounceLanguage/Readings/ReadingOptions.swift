@@ -32,8 +32,13 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
 
     /// Every combination of style and the variants languages offer.
     public static var allCombinations: [ReadingOptions] {
-        let variants = ReadingVariant.offered
-        return ReadingStyle.allCases.flatMap { style in
+        combinations(styles: ReadingStyle.allCases, variants: ReadingVariant.offered)
+    }
+
+    /// Every combination of one of `styles` with any of `variants`, style
+    /// by style, each variant without and then with.
+    public static func combinations(styles: [ReadingStyle], variants: [ReadingVariant]) -> [ReadingOptions] {
+        styles.flatMap { style in
             variants.reduce([ReadingOptions(style: style)]) { combinations, variant in
                 combinations.flatMap { [$0, $0.with(variant)] }
             }
@@ -82,27 +87,19 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
         ReadingOptions(style: style, variants: variants + other.variants)
     }
 
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// The style, and each offered variant under its own key (`"key": true`).
     /// A language's own variants are not written: the language implies them.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(style, forKey: Key("style"))
-        for variant in ReadingVariant.offered { try container.encode(has(variant), forKey: Key(variant.key)) }
+        var container = encoder.container(keyedBy: NamedCodingKey.self)
+        try container.encode(style, forKey: NamedCodingKey("style"))
+        for variant in ReadingVariant.offered { try container.encode(has(variant), forKey: NamedCodingKey(variant.key)) }
     }
 
     /// Reads what ``encode(to:)`` writes; a missing key is a variant turned off.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        self.init(style: try container.decode(ReadingStyle.self, forKey: Key("style")))
-        for variant in ReadingVariant.offered where try container.decodeIfPresent(Bool.self, forKey: Key(variant.key)) == true {
+        let container = try decoder.container(keyedBy: NamedCodingKey.self)
+        self.init(style: try container.decode(ReadingStyle.self, forKey: NamedCodingKey("style")))
+        for variant in ReadingVariant.offered where try container.decodeIfPresent(Bool.self, forKey: NamedCodingKey(variant.key)) == true {
             set(variant, true)
         }
     }

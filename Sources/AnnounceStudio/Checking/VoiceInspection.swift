@@ -95,12 +95,13 @@ package struct VoiceInspection: Sendable {
         }
         if voice.manifest.license == nil { warnings.append("the manifest states no licence") }
         let prefixes = [("default", Prefix.standard)] + Prefix.presets.filter { !$0.prefix.words.isEmpty }
+        let plainVocabulary = ReadingOptions().vocabulary
         self.support = Support(
             decimal: missingDefault.isEmpty,
             currency: voice.missingWords(for: ReadingOptions(style: .currency)).isEmpty,
             variants: ReadingVariant.offered.compactMap { variant in
                 let options = ReadingOptions(variants: [variant])
-                guard options.vocabulary != ReadingOptions().vocabulary else { return nil }
+                guard options.vocabulary != plainVocabulary else { return nil }
                 return (variant, voice.missingWords(for: options).isEmpty)
             },
             prefixes: prefixes.map { name, prefix in

@@ -92,14 +92,8 @@ extension VoiceScript {
             language = .default
         }
         let options = try fields.object("options")
-        try options.requireOnly(Set(["style"] + ReadingVariant.offered.map(\.key)))
-        var reading = ReadingOptions(style: try options.choice("style", of: ReadingStyle.self))
-        // A variant a language registered later offers is off in a script
-        // written before: its key is missing.
-        for variant in ReadingVariant.offered where options.has(variant.key) {
-            reading.set(variant, try options.bool(variant.key))
-        }
-        self.options = reading
+        let style = try options.choice("style", of: ReadingStyle.self)
+        self.options = ReadingOptions(style: style, variants: try options.variantsTurnedOn(besides: ["style"]))
         prefixes = try fields.strings("prefixes")
         phrases = try fields.strings("phrases")
         covers = fields.has("covers") ? try VoiceCoverage(fields.object("covers")) : nil
