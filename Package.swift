@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // Licensed under the Apache License 2.0, see LICENSE.
 // The bundled voice in Clips/ keeps its own CC0-1.0 statement (Clips/README.md).
 import PackageDescription
@@ -12,8 +12,8 @@ let package = Package(
     // (iOS 18). macOS 13 is swift-subprocess's minimum: AnnounceStudio runs
     // `voice build --tts` with it, and a platform minimum holds for the whole
     // package. Subprocess declares no iOS; only server targets link it. It
-    // needs a Swift 6.2 toolchain (Xcode 26) to resolve, which this package
-    // then needs too.
+    // needs a Swift 6.2 toolchain (Xcode 26), the one version this package
+    // states everywhere (README, scripts/install-deps.sh; SwiftVersionTests).
     platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
         // The steps an amount passes through, Foundation only, for an iOS app
@@ -29,10 +29,12 @@ let package = Package(
         .library(name: "AnnounceStudio", targets: ["AnnounceStudio"]),
         .executable(name: "announce", targets: ["announce"]),
     ],
+    // Each pinned to one version, with Package.resolved committed: two
+    // clones build the same code.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
     ],
     targets: [
         // The phone's modules, one per step, each Foundation only.
