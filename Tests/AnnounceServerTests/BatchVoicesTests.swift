@@ -31,6 +31,6 @@ import Testing
         let own = pipeline.process(Array(#"{"amount": "2"}"#.utf8), line: 41)
         #expect(own.pushPayload?.contains("到账二元") == true)
         let unknown = pipeline.process(Array(#"{"amount": "2", "voice": "klingon"}"#.utf8), line: 42)
-        #expect(unknown.failure == .voice && unknown.report.error == "no voice 'klingon'")
+        #expect(unknown.failure == .rejectedInput && unknown.report.code == .unknownVoice && unknown.report.error == "no voice 'klingon'")
     }
 }

@@ -40,6 +40,8 @@ public struct BatchItem: Sendable {
     /// The voice that says it (`"voice"`), by name, lower-cased: a bundled
     /// voice or one the batch was given by name; nil for the batch's own.
     public var voice: String?
+    /// The line as it was read, for its error line; nil for an item built in code.
+    public var input: String?
 
     /// The push's `announce-id`: the item's `id` when it is a string, or a
     /// number (its text as written); nil for other ids and none.
@@ -90,16 +92,28 @@ public struct BatchItem: Sendable {
 
     /// Why a line could not be taken as an item; the id is echoed if known.
     public struct Invalid: CategorizedError {
+        /// What is wrong, for a machine.
+        public let code: BatchErrorCode
         /// One line naming the problem.
         public let message: String
-        /// The amount's text, if it was found before the problem.
+        /// The amount's text, if the amount was read before the problem.
         public let amountText: String?
+        /// A burst's amounts, each as given, if all were read before the problem.
+        public let amountTexts: [String]?
         /// The item's `id`, if it was read before the problem, to echo.
         package let id: JSONLineParser.Value?
         /// A batch item that cannot be taken is rejected input.
         public var category: ErrorCategory { .rejectedInput }
         /// The one-line message: ``message``.
         public var description: String { message }
+
+        init(_ code: BatchErrorCode, _ message: String, amountText: String? = nil, amountTexts: [String]? = nil, id: JSONLineParser.Value? = nil) {
+            self.code = code
+            self.message = message
+            self.amountText = amountText
+            self.amountTexts = amountTexts
+            self.id = id
+        }
     }
 
     /// The strict parser every JSON item goes through: duplicate keys,
@@ -116,35 +130,45 @@ public struct BatchItem: Sendable {
     /// Parses one non-blank line given as bytes, so that invalid UTF-8 in a
     /// JSON item is refused rather than replaced.
     public static func parse(_ bytes: [UInt8], line: Int, fenByDefault: Bool) throws(Invalid) -> BatchItem {
+        var item = try parseFields(bytes, line: line, fenByDefault: fenByDefault)
+        item.input = String(decoding: bytes, as: UTF8.self)
+        return item
+    }
+
+    private static func parseFields(_ bytes: [UInt8], line: Int, fenByDefault: Bool) throws(Invalid) -> BatchItem {
         guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }), first == UInt8(ascii: "{") else {
             let text = String(decoding: bytes, as: UTF8.self)
             do {
                 let amount = fenByDefault ? try Amount(fenText: text) : try Amount(userInput: text)
                 return BatchItem(line: line, amountText: text, amount: amount)
             } catch {
-                throw Invalid(message: error.description, amountText: text, id: nil)
+                throw Invalid(.badAmount, error.description)
             }
         }
         let members: [JSONLineParser.Member]
         do {
             members = try parser.parseObject(bytes)
         } catch {
-            throw Invalid(message: "line \(line) is not a valid JSON object: \(error.description)", amountText: nil, id: nil)
+            throw Invalid(.notJSON, "line \(line) is not a valid JSON object: \(error.description)")
         }
         var object: [String: JSONLineParser.Value] = [:]
         for member in members { object[member.key] = member.value }
         let id = object["id"]
-        func fail(_ message: String, _ amountText: String? = nil) -> Invalid {
-            Invalid(message: message, amountText: amountText, id: id)
+        // The amount (or a burst's amounts) once read, for the error line.
+        var readText: String?
+        var readTexts: [String]?
+        func fail(_ code: BatchErrorCode, _ message: String) -> Invalid {
+            Invalid(code, message, amountText: readText, amountTexts: readTexts, id: id)
         }
         if let unknown = members.map(\.key).sorted().first(where: { !isField($0) }) {
-            let known = fieldTable.map(\.name).sorted().joined(separator: ", ")
-            throw fail("unknown field \(MessageText.quoted(unknown)) (known: \(known))")
+            let known = fieldTable.map(\.name).sorted()
+            let nearest = Suggestion.nearest(to: unknown, among: known).map { "did you mean \(MessageText.quoted($0))? " } ?? ""
+            throw fail(.unknownField, "unknown field \(MessageText.quoted(unknown)) (\(nearest)known: \(known.joined(separator: ", ")))")
         }
         var template: Template?
         if let value = object["template"] {
-            guard case .string(let text) = value else { throw fail("'template' must be a string") }
-            do { template = try Template(text) } catch { throw fail(error.description) }
+            guard case .string(let text) = value else { throw fail(.badField, "'template' must be a string") }
+            do { template = try Template(text) } catch { throw fail(.badTemplate, error.description) }
         }
         var amountText = ""
         var amount: Amount?
@@ -153,28 +177,32 @@ public struct BatchItem: Sendable {
         switch (object["amount"], object["fen"], object["amounts"]) {
         case (.some(let value), nil, nil):
             guard case .string(let text) = value else {
-                throw fail("'amount' must be a string such as \"123.45\" (JSON numbers are not exact)")
+                throw fail(.badField, "'amount' must be a string such as \"123.45\" (JSON numbers are not exact)")
             }
             amountText = text
-            do { amount = try Amount(userInput: text) } catch { throw fail(error.description, text) }
+            do { amount = try Amount(userInput: text) } catch { throw fail(.badAmount, error.description) }
         case (nil, .some(let value), nil):
             // A JSON number only: a string such as "12" would read one way
             // here and another in a backend that expects the documented number.
-            guard case .number(let text) = value, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-                throw fail("'fen' must be a whole number of fen written as a JSON number, such as 12345")
+            guard case .number(let text) = value else {
+                throw fail(.badField, "'fen' must be a whole number of fen written as a JSON number, such as 12345, not \(value.kindName)")
+            }
+            guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                let problem = text.hasPrefix("-") ? "negative amounts cannot be announced" : "give a whole number of fen, such as 12345"
+                throw fail(.badAmount, "'fen' is \(text): \(problem)")
             }
             amountText = text
-            do { amount = try Amount(fenText: amountText) } catch { throw fail(error.description, amountText) }
+            do { amount = try Amount(fenText: amountText) } catch { throw fail(.badAmount, error.description) }
         case (nil, nil, .some(let value)):
             guard case .array(let elements) = value, !elements.isEmpty else {
-                throw fail("'amounts' must be a non-empty list of strings such as [\"12.50\", \"3\"]")
+                throw fail(.badField, "'amounts' must be a non-empty list of strings such as [\"12.50\", \"3\"]")
             }
-            guard template == nil else { throw fail("'amounts' makes its own summary: give no 'template'") }
+            guard template == nil else { throw fail(.badField, "'amounts' makes its own summary: give no 'template'") }
             var read: [Amount] = []
             var texts: [String] = []
             for element in elements {
-                guard case .string(let text) = element else { throw fail("'amounts' must hold strings such as \"12.50\"") }
-                do { read.append(try Amount(userInput: text)) } catch { throw fail(error.description, text) }
+                guard case .string(let text) = element else { throw fail(.badField, "'amounts' must hold strings such as \"12.50\"") }
+                do { read.append(try Amount(userInput: text)) } catch { throw fail(.badAmount, error.description) }
                 texts.append(text)
             }
             amounts = read
@@ -182,20 +210,22 @@ public struct BatchItem: Sendable {
             amountText = texts.joined(separator: " ")
         case (nil, nil, nil):
             guard let template, !template.slots.contains(.amount) else {
-                throw fail("an item needs 'amount', 'fen' or 'amounts'")
+                throw fail(.badField, "an item needs 'amount', 'fen' or 'amounts'")
             }
         default:
-            throw fail("give one of 'amount', 'fen' and 'amounts'")
+            throw fail(.badField, "give one of 'amount', 'fen' and 'amounts'")
         }
+        if amount != nil { readText = amountText }
+        readTexts = amountTexts
         var item = BatchItem(line: line, amountText: amountText, amount: amount, id: id)
         if let announceID = item.announceID, let problem = PushPayload.validate(id: announceID) {
-            throw fail("'id': \(problem)", amountText)
+            throw fail(.badField, "'id': \(problem)")
         }
         if let value = object["at"] {
             guard case .number(let text) = value, !text.isEmpty, text.utf8.count <= 11,
                   text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seconds = Int(text), seconds <= latestAt
             else {
-                throw fail("'at' must be whole seconds since 1970 as a JSON number, at most \(latestAt)", amountText)
+                throw fail(.badField, "'at' must be whole seconds since 1970 as a JSON number, at most \(latestAt)")
             }
             item.at = seconds
         }
@@ -207,40 +237,49 @@ public struct BatchItem: Sendable {
             switch value {
             case .string(let string): text = string
             case .number(let number): text = number
-            default: throw fail("'count' must be a whole number of payments", amountText)
+            default: throw fail(.badField, "'count' must be a whole number of payments")
             }
-            do { item.count = try Count(parsing: text) } catch { throw fail(error.description, amountText) }
+            do { item.count = try Count(parsing: text) } catch { throw fail(.badCount, error.description) }
         }
         if let value = object["prefix"] {
-            guard case .string(let text) = value else { throw fail("'prefix' must be a string", amountText) }
-            do { item.prefix = try Prefix(text) } catch { throw fail(error.description, amountText) }
+            guard case .string(let text) = value else { throw fail(.badField, "'prefix' must be a string") }
+            do { item.prefix = try Prefix(text) } catch { throw fail(.badPrefix, error.description) }
         }
         if let value = object["name"] {
-            guard case .string(let text) = value else { throw fail("'name' must be a string", amountText) }
+            guard case .string(let text) = value else { throw fail(.badField, "'name' must be a string") }
             item.name = text
         }
         if let value = object["style"] {
-            guard case .string(let text) = value, let style = ReadingStyle(rawValue: text) else {
-                throw fail("'style' must be \"decimal\" or \"currency\"", amountText)
+            let styles = ReadingStyle.allCases.map(\.rawValue)
+            guard case .string(let text) = value, let style = ReadingStyle(choice: text) else {
+                let nearest = value.string.flatMap { Suggestion.nearest(to: $0, among: styles) }.map { " (did you mean \(MessageText.quoted($0))?)" } ?? ""
+                throw fail(.badField, "'style' must be \(styles.map { "\"\($0)\"" }.joined(separator: " or "))\(nearest)")
             }
             item.style = style
         }
         for variant in ReadingVariant.offered {
             guard let value = object[variant.key] else { continue }
-            guard case .bool(let flag) = value else { throw fail("'\(variant.key)' must be true or false", amountText) }
+            guard case .bool(let flag) = value else { throw fail(.badField, "'\(variant.key)' must be true or false") }
             item.variants[variant] = flag
         }
         if let value = object["variants"] {
-            let refusal = "'variants' must be a list of variants' names: \(ReadingVariant.names)"
-            guard case .array(let names) = value else { throw fail(refusal, amountText) }
+            guard case .array(let names) = value else {
+                throw fail(.badField, "'variants' must be a list of variants' names: \(ReadingVariant.names)")
+            }
             for name in names {
-                guard case .string(let text) = name, let variant = ReadingVariant(name: text) else { throw fail(refusal, amountText) }
+                guard case .string(let text) = name else {
+                    throw fail(.badField, "'variants' must be a list of variants' names: \(ReadingVariant.names)")
+                }
+                guard let variant = ReadingVariant(name: text) else {
+                    let nearest = ReadingVariant.nearest(to: text).map { " (did you mean \(MessageText.quoted($0))?)" } ?? ""
+                    throw fail(.badVariant, "\(MessageText.quoted(text)) is not a variant of the reading\(nearest): \(ReadingVariant.names)")
+                }
                 item.variants[variant] = true
             }
         }
         if let value = object["voice"] {
             guard case .string(let text) = value, let name = Self.voiceName(text) else {
-                throw fail("'voice' must be a voice's name (letters, digits, '.', '-', '_'; no path), not \(value.kindName == "a string" ? MessageText.quoted(value.string ?? "") : value.kindName)", amountText)
+                throw fail(.badField, "'voice' must be a voice's name (letters, digits, '.', '-', '_'; no path), not \(value.kindName == "a string" ? MessageText.quoted(value.string ?? "") : value.kindName)")
             }
             item.voice = name
         }

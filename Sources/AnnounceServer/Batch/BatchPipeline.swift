@@ -192,7 +192,7 @@ public final class BatchPipeline: Sendable {
     /// Thread-safe.
     public func process(_ item: BatchItem) -> Result {
         // A parsed line had its push fields checked as it was read.
-        var result = item.pushProblem.map { refuse(item, $0, as: .rejectedInput) } ?? answer(item)
+        var result = item.pushProblem.map { refuse(item, $0, code: .badField, as: .rejectedInput) } ?? answer(item)
         if item.line > 0 { result.report.line = item.line }
         return tally(result)
     }
@@ -202,22 +202,28 @@ public final class BatchPipeline: Sendable {
         do {
             item = try BatchItem.parse(bytes, line: line, fenByDefault: options.fenByDefault)
         } catch {
-            var report = AnnouncementReport(input: error.amountText ?? String(decoding: bytes, as: UTF8.self), error: error.message)
+            var report = AnnouncementReport(
+                item: String(decoding: bytes, as: UTF8.self), code: error.code, error: error.message,
+                amount: error.amountText, amounts: error.amountTexts)
             report.id = error.id
             return Result(report: report, failure: error.category)
         }
         return answer(item)
     }
 
-    /// The result of an item refused before it is planned.
-    private func refuse(_ item: BatchItem, _ problem: String, as failure: ErrorCategory) -> Result {
-        var report = AnnouncementReport(input: item.amountText, error: problem)
+    /// The result of an item that failed: its line, what is wrong, and its
+    /// amount if it was read.
+    private func refuse(_ item: BatchItem, _ problem: String, code: BatchErrorCode, as failure: ErrorCategory) -> Result {
+        var report = AnnouncementReport(
+            item: item.input, code: code, error: problem, amount: item.amount == nil ? nil : item.amountText,
+            amounts: item.amountTexts)
         report.id = item.id
         return Result(report: report, failure: failure)
     }
 
     private func answer(_ item: BatchItem) -> Result {
-        if let problem = soundURLBaseProblem { return refuse(item, "sound URL base: \(problem)", as: .usage) }
+        // The command's own option: the command line refuses it before any item.
+        if let problem = soundURLBaseProblem { return refuse(item, "sound URL base: \(problem)", code: .badField, as: .usage) }
         do {
             let voiceBase = try item.voice.map(announcer(voice:)) ?? base
             let announcer = try announcer(for: item.options(over: voiceBase.options), base: voiceBase, voice: item.voice)
@@ -226,9 +232,8 @@ public final class BatchPipeline: Sendable {
             outcome.report.cached = outcome.sound?.reused
             return Result(report: outcome.report, failure: nil)
         } catch {
-            var report = AnnouncementReport(input: item.amountText, error: ErrorCategory.message(for: error))
-            report.id = item.id
-            return Result(report: report, failure: ErrorCategory(of: error))
+            let code = BatchErrorCode(of: error)
+            return refuse(item, ErrorCategory.message(for: error), code: code, as: code.category)
         }
     }
 
@@ -329,7 +334,7 @@ public final class BatchPipeline: Sendable {
 
     /// A line refused before it is parsed.
     private func reject(_ message: String, line: Int) -> Result {
-        var report = AnnouncementReport(input: "", error: message)
+        var report = AnnouncementReport(item: nil, code: .lineTooLong, error: message, amount: nil, amounts: nil)
         report.line = line
         state.withLock { state in
             state.failures += 1

@@ -15,8 +15,9 @@ import AnnounceEngine
 /// has `yuan`.
 package struct AnnouncementReport: Sendable, Equatable {
     // explain
-    /// The amount exactly as given, before any convenience was applied.
-    package var amount: String
+    /// The amount exactly as given, before any convenience was applied;
+    /// in a batch item's error line, only once the amount was read.
+    package var amount: String?
     /// The whole phrase, prefix included.
     package var text: String?
     /// The words in order.
@@ -74,6 +75,10 @@ package struct AnnouncementReport: Sendable, Equatable {
     package var cached: Bool?
     /// Why the amount or item failed.
     package var error: String?
+    /// What is wrong with a failed batch item, for a machine (``BatchErrorCode``).
+    package var code: BatchErrorCode?
+    /// A failed batch item's line exactly as given.
+    package var input: String?
 
     /// The plan's fields (`explain`), each word romanised in `language`
     /// (empty for a word the language's table lacks).
@@ -137,6 +142,17 @@ package struct AnnouncementReport: Sendable, Equatable {
         self.error = error
     }
 
+    /// A failed batch item: its line as given (`input`), what is wrong
+    /// (`code`, `error`), and the amount (or a burst's amounts) only if it
+    /// was read.
+    package init(item input: String?, code: BatchErrorCode, error: String, amount: String?, amounts: [String]?) {
+        self.input = input
+        self.code = code
+        self.error = error
+        self.amount = amount
+        self.amounts = amounts
+    }
+
     /// Seconds to the millisecond, as every duration in the reports.
     static func milliseconds(_ seconds: Double) -> Double {
         (seconds * 1000).rounded() / 1000
@@ -152,7 +168,7 @@ package struct AnnouncementReport: Sendable, Equatable {
     /// out, so the output is stable byte for byte.
     package var jsonLine: String {
         var object = JSONObject()
-        object.add("amount", amount)
+        if let amount { object.add("amount", amount) }
         if let amounts { object.add("amounts", amounts) }
         if let announceAt { object.add(PushPayload.atKey, announceAt) }
         if let announceID { object.add(PushPayload.idKey, announceID) }
@@ -162,6 +178,7 @@ package struct AnnouncementReport: Sendable, Equatable {
         if let bytes { object.add("bytes", bytes) }
         if let cached { object.add("cached", cached) }
         if let clips { object.add("clips", rawValues: clips.map(\.json)) }
+        if let code { object.add("code", code.rawValue) }
         if let count { object.add("count", count) }
         if let duration { object.add("duration", duration) }
         if let encoding { object.add("encoding", encoding) }
@@ -170,6 +187,7 @@ package struct AnnouncementReport: Sendable, Equatable {
         if let format { object.add("format", format) }
         if let aps { object.add("heldAps", aps.heldObject) }
         if let id { object.add("id", id) }
+        if let input { object.add("input", input) }
         if let line { object.add("line", line) }
         if let romanisation { object.add("romanisation", romanisation) }
         if let sampleRate { object.add("sampleRate", sampleRate) }

@@ -1,3 +1,4 @@
+import AnnounceServer
 import AnnounceTestSupport
 import Foundation
 import Testing
@@ -34,7 +35,9 @@ struct BatchCommandTests {
         #expect((lines[3]["error"] as? String)?.contains("no voice 'klingon' for this batch (it knows: yue, default, cantonese)") == true)
         #expect((lines[4]["error"] as? String)?.hasPrefix("'voice' must be a voice's name") == true)
         #expect((lines[5]["error"] as? String)?.hasPrefix("'voice' must be a voice's name") == true)
-        #expect(result.status == 66)
+        #expect(lines[3...].map { $0["code"] as? String } == ["unknown-voice", "bad-field", "bad-field"])
+        // A voice an item names wrongly is the item's data (65), not the command's voice (66).
+        #expect(result.status == 65)
         let bad = try CommandRunner.run(["batch", "--voice-folder", "../x", "--out", out], stdin: "1")
         #expect(bad.status == 64 && bad.stderr.contains("--voice-folder must be NAME=DIR"))
     }
@@ -76,6 +79,58 @@ struct BatchCommandTests {
             }
         }
         #expect(Set(RenderCommandTests.files(in: root)).count == 3)
+    }
+
+    /// Every way one item can be wrong, beside good items: each is that
+    /// item's error line, with its code, its input as given and its amount
+    /// only once read; the batch exits 65, never 64 or 66, for bad data.
+    @Test("one of each item error among good items: one error line each with its code, exit 65")
+    func everyItemError() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let cases: [(line: String, code: String, amount: String?)] = [
+            ("-5", "bad-amount", nil),
+            (#"{"fen": -1}"#, "bad-amount", nil),
+            (#"{"fen": "12"}"#, "bad-field", nil),
+            (#"{"amount": "1", "amout": "2"}"#, "unknown-field", nil),
+            (#"{"amount": "1""#, "not-json", nil),
+            (#"{"amount": "1", "template": "{bogus}"}"#, "bad-template", nil),
+            (#"{"amount": "1", "template": "received"}"#, "bad-message", "1"),
+            (#"{"amount": "1", "count": 0, "template": "summary"}"#, "bad-count", "1"),
+            (#"{"amount": "1", "prefix": "到\u0007账"}"#, "bad-prefix", "1"),
+            (#"{"amount": "1", "name": "../x.caf"}"#, "bad-name", "1"),
+            (#"{"amount": "1", "variants": ["lang"]}"#, "bad-variant", "1"),
+            (#"{"amount": "10", "variants": ["lead-yi"], "voice": "cantonese"}"#, "bad-variant", "10"),
+            (#"{"amount": "1", "voice": "klingon"}"#, "unknown-voice", "1"),
+            (#"{"amount": "1", "prefix": "美团"}"#, "not-in-voice", "1"),
+            (#"{"amount": "233333333333.33", "style": "currency", "liang": true, "prefix": "alipay"}"#, "over-budget", "233333333333.33"),
+            (#"{"amount": "1", "at": -1}"#, "bad-field", "1"),
+            (#"{"amounts": ["1", "x"]}"#, "bad-amount", nil),
+        ]
+        let input = (["1"] + cases.map(\.line) + [#"{"amounts": ["1", "2"], "id": "burst"}"#]).joined(separator: "\n")
+        let result = try CommandRunner.run(["batch", "--out", scratch.url.path], stdin: input)
+        #expect(result.status == 65)
+        let lines = result.stdoutLines.map(Self.json)
+        try #require(lines.count == cases.count + 2)
+        #expect(lines.first?["error"] == nil && lines.last?["error"] == nil)
+        #expect(lines.last?["amounts"] as? [String] == ["1", "2"])
+        for (expected, line) in zip(cases, lines.dropFirst()) {
+            #expect(line["code"] as? String == expected.code, "\(expected.line): \(line)")
+            #expect(line["input"] as? String == expected.line)
+            #expect(line["amount"] as? String == expected.amount, "\(expected.line): \(line)")
+            #expect((line["error"] as? String)?.isEmpty == false)
+        }
+        #expect(lines[2]["error"] as? String == "'fen' is -1: negative amounts cannot be announced")
+        #expect((lines[11]["error"] as? String)?.contains("did you mean 'liang'?") == true)
+        // A burst whose amounts were read keeps them as a list.
+        let burst = try CommandRunner.run(["batch", "--dry-run"], stdin: #"{"amounts": ["1", "2"], "count": "x", "id": "b"}"#)
+        let line = Self.json(burst.stdoutLines.first ?? "{}")
+        #expect(burst.status == 65 && line["amounts"] as? [String] == ["1", "2"] && line["amount"] == nil && line["id"] as? String == "b")
+        // The codes of the lines are the documented ones (docs/CLI.md, "Error codes").
+        let documented = try String(contentsOf: RepositoryPaths.file("docs/CLI.md"), encoding: .utf8)
+        for code in BatchErrorCode.allCases {
+            #expect(documented.contains("| `\(code.rawValue)` |"), "\(code.rawValue) is not in docs/CLI.md")
+        }
     }
 
     @Test("order is kept with several jobs")
