@@ -48,7 +48,9 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
         case .malformed:
             return "\(MessageText.quoted(tag)) is not a language tag such as 'cmn-Hans': announce speaks \(known)"
         case .unknown:
-            return "\(MessageText.quoted(tag)) is not a language announce speaks: \(known)"
+            let names = Language.all.flatMap { [$0.shortName, $0.tag] }
+            let nearest = Suggestion.nearest(to: tag, among: names).map { " (did you mean \(MessageText.quoted($0))?)" } ?? ""
+            return "\(MessageText.quoted(tag)) is not a language announce speaks\(nearest): \(known)"
         case .undefinedVariant(let variant):
             let note = language?.rules.missingVariantNote(variant).map { ": \($0)" } ?? ""
             return "\(language?.name ?? tag) has no \(variant.words) reading (--variant \(variant.name))\(note)"

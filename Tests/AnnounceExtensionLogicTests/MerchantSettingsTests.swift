@@ -44,7 +44,8 @@ import Testing
         #expect(MerchantSettings.minimumFen(typed: "¥1,000.01") == 100_001)
         #expect(MerchantSettings.minimumFen(typed: "0.1") == 10)
         #expect(MerchantSettings.minimumFen(typed: "0.29") == 29)
-        for bad in ["-1", "-0.01", "abc", "1.234", "", " ", "1e3", "NaN", "10元"] {
+        #expect(MerchantSettings.minimumFen(typed: "10元") == 1000)
+        for bad in ["-1", "-0.01", "abc", "1.234", "", " ", "1e3", "NaN", "10元元"] {
             #expect(MerchantSettings.minimumFen(typed: bad) == nil, "\(bad)")
         }
         #expect(MerchantSettings(minimumFen: 1050).minimumText == "10.50 元")

@@ -26,7 +26,7 @@ struct AmountParsingTests {
     }
 
     @Test("command-line conveniences", arguments: [
-        (" 123.45 ", 12345), ("\t7\n", 700), ("¥12", 1200), ("￥12.50", 1250), ("1,234.50", 123_450),
+        (" 123.45 ", 12345), ("\t7\n", 700), ("¥12", 1200), ("12元", 1200), ("¥12.50元", 1250), ("￥12.50", 1250), ("1,234.50", 123_450),
         ("12,345,678", 1_234_567_800), ("１２３．４５", 12345), ("¥１,０００", 100_000), ("\u{3000}5\u{3000}", 500),
         ("999,999,999,999.99", 99_999_999_999_999),
     ] as [(String, UInt64)])
@@ -40,7 +40,7 @@ struct AmountParsingTests {
         ("1,234.5,0", .misplacedSeparators), ("1,2a4", .notDecimal), ("¥¥12", .notDecimal), ("¥ 12", .notDecimal),
         ("12¥", .notDecimal), ("$12", .notDecimal), ("-5", .negative), ("－5", .negative), ("¥-5", .negative),
         ("+5", .sign), ("1.234", .tooManyDecimals), ("1e3", .notDecimal), ("   ", .empty), ("¥", .empty),
-        ("12元", .notDecimal), ("一百", .notDecimal), ("1 000", .notDecimal), ("1，000", .notDecimal),
+        ("元12", .notDecimal), ("12元元", .notDecimal), ("12 元", .notDecimal), ("元", .empty), ("一百", .notDecimal), ("1 000", .notDecimal), ("1，000", .notDecimal),
         ("0,123", .leadingZero), ("1,000,000,000,000", .tooLarge),
     ] as [(String, AmountError.Problem)])
     func userRefusals(text: String, problem: AmountError.Problem) {

@@ -57,8 +57,9 @@ struct TemplateTests {
         ("{count}", .countWithoutMeasureWord, "needs a measure word right after {count}"),
         ("{count}{amount}元", .countWithoutMeasureWord, "needs a measure word right after {count}"),
         ("{count}，笔", .countWithoutMeasureWord, "needs a measure word right after {count}"),
-        ("refnd", .unknownPreset, "is not a preset (payment, refund, topup, summary, received)"),
-        ("Payment", .unknownPreset, "is not a preset"),
+        ("refnd", .unknownPreset, "is not a preset (did you mean 'refund'? payment, refund, topup, summary, received)"),
+        ("Paymant", .unknownPreset, "is not a preset (did you mean 'payment'?"),
+        ("xyzzy", .unknownPreset, "is not a preset (payment, refund, topup, summary, received)"),
     ])
     func refusals(text: String, problem: TemplateError.Problem, message: String) {
         #expect(throws: TemplateError(template: text, problem: problem)) { try Template(text) }

@@ -34,7 +34,7 @@ extension Amount {
     }
 
     /// Parses an amount as the command line accepts it: the canonical form
-    /// plus surrounding blanks, one leading `¥` or `￥`, thousands separators
+    /// plus surrounding blanks, one leading `¥` or `￥`, one trailing `元`, thousands separators
     /// (`1,234.50`: every group after the first has exactly three digits),
     /// and full-width digits and point (`１２３．４５`). Nothing else.
     public init(userInput text: String) throws(AmountError) {
@@ -108,6 +108,11 @@ extension Amount {
         }
         if allowCurrencySign, let first = scalars.first, first == "¥" || first == "￥" {
             scalars.removeFirst()
+        }
+        // `12元`: the unit written after the amount, as the sign before it
+        // (and like it, with nothing between).
+        if allowCurrencySign, scalars.last == "元" {
+            scalars.removeLast()
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(scalars.count)

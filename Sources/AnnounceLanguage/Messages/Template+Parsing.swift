@@ -11,7 +11,7 @@ extension Template {
     /// preset name, so a misspelt name is refused rather than said as words.
     /// - Throws: ``TemplateError`` naming the problem.
     public init(_ argument: String) throws(TemplateError) {
-        if let preset = Self.presets.first(where: { $0.name == argument }) {
+        if let preset = Self.presets.first(where: { $0.name == argument.lowercased() }) {
             self = preset.template
             return
         }

@@ -64,8 +64,9 @@ public struct TemplateError: CategorizedError, Equatable, Sendable, CustomString
         case .countWithoutMeasureWord:
             return "\(quoted) needs a measure word right after {count}, as in {count}笔"
         case .unknownPreset:
-            let names = Template.presets.map(\.name).joined(separator: ", ")
-            return "\(quoted) is not a preset (\(names)) and has no Chinese text or slots"
+            let names = Template.presets.map(\.name)
+            let nearest = Suggestion.nearest(to: template, among: names).map { "did you mean \(MessageText.quoted($0))? " } ?? ""
+            return "\(quoted) is not a preset (\(nearest)\(names.joined(separator: ", "))) and has no Chinese text or slots"
         }
     }
 }

@@ -27,7 +27,8 @@ public struct Prefix: Hashable, Sendable {
     /// - Throws: ``PrefixError`` for an empty phrase, one with control
     ///   characters, or one longer than ``maximumLength``.
     public init(_ argument: String) throws(PrefixError) {
-        if let preset = Self.presets.first(where: { $0.name == argument }) {
+        // A preset's name in any case (`Alipay`): no phrase is spelt so.
+        if let preset = Self.presets.first(where: { $0.name == argument.lowercased() }) {
             self = preset.prefix
             return
         }

@@ -58,7 +58,38 @@ struct Announce: ListsExitStatuses {
         }
         let message = message(for: error).split(whereSeparator: \.isNewline)
             .map { String($0.drop(while: \.isWhitespace)) }.joined(separator: " ")
-        Console.error(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
+        let line = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+        let nearest = suggestion(for: line, arguments: Array(CommandLine.arguments.dropFirst()))
+        Console.error(line + (nearest.map { (line.hasSuffix(".") ? " " : ". ") + "Did you mean '\($0)'?" } ?? ""))
         exit(withError: ExitCode(code.rawValue))
+    }
+
+    /// The option or value to suggest (`--format`) for the parser's refusal
+    /// of a mistyped option, or of a value not among an option's choices,
+    /// when one is near; nil otherwise (the parser's message already
+    /// suggests, or nothing is near).
+    static func suggestion(for message: String, arguments: [String]) -> String? {
+        guard !message.contains("Did you mean") else { return nil }
+        if let match = message.wholeMatch(of: /Unknown option '(--[^']+)'/) {
+            let options = helpMessage(for: command(for: arguments)).matches(of: /--[a-z][a-z0-9-]*/).map { String($0.output) }
+            return Suggestion.nearest(to: String(match.output.1), among: options)
+        }
+        if let match = message.firstMatch(of: /^The value '([^']*)' is invalid for '[^']*'\. Please provide one of (.*)\.$/) {
+            let choices = match.output.2.matches(of: /'([^']*)'/).map { String($0.output.1) }
+            return Suggestion.nearest(to: String(match.output.1), among: choices)
+        }
+        return nil
+    }
+
+    /// The command the arguments run: the subcommands named before the
+    /// first option or value, else the default command.
+    static func command(for arguments: [String]) -> ParsableCommand.Type {
+        var command: ParsableCommand.Type = Announce.self
+        for argument in arguments {
+            guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == argument }) else { break }
+            command = next
+        }
+        if command == Announce.self, let standard = configuration.defaultSubcommand { return standard }
+        return command
     }
 }

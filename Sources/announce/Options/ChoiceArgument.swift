@@ -14,6 +14,13 @@ import ArgumentParser
 public protocol ChoiceArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension ChoiceArgument {
+    /// The case whose raw value is `argument` in any case (`--style Currency`).
+    public init?(argument: String) {
+        let lowered = argument.lowercased()
+        guard let found = Self.allCases.first(where: { $0.rawValue.lowercased() == lowered }) else { return nil }
+        self = found
+    }
+
     /// Each case's raw value, in the cases' order.
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 

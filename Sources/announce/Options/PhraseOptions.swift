@@ -71,7 +71,8 @@ struct PhraseOptions: ParsableArguments {
 
     func validate() throws {
         if let unknown = variant.first(where: { ReadingVariant(name: $0) == nil }) {
-            throw ValidationError("--variant \(MessageText.quoted(unknown)) is not a variant of the reading: \(ReadingVariant.names)")
+            let nearest = ReadingVariant.nearest(to: unknown).map { " (did you mean \(MessageText.quoted($0))?)" } ?? ""
+            throw ValidationError("--variant \(MessageText.quoted(unknown)) is not a variant of the reading\(nearest): \(ReadingVariant.names)")
         }
         do {
             _ = try Prefix(prefix)

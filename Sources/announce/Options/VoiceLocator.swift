@@ -51,10 +51,12 @@ enum VoiceLocator {
             // A folder of that name, or a refusal that says what there is.
             if FileManager.default.fileExists(atPath: given) { return given }
             let names = bundledNames(executablePath: executablePath)
+            let nearest = Suggestion.nearest(to: name, among: names + Language.all.map(\.shortName))
+                .map { "; did you mean \(MessageText.quoted($0))?" } ?? ""
             throw VoiceError(
                 .notFound,
                 "no voice \(MessageText.quoted(given)): no such folder, and no bundled voice of that name"
-                    + (names.isEmpty ? "" : " (the bundled voices: \(names.joined(separator: ", ")))"))
+                    + (names.isEmpty ? "" : " (the bundled voices: \(names.joined(separator: ", ")))") + nearest)
         }
         if let found = bundled(named: defaultName, executablePath: executablePath) { return found }
         throw VoiceError(
@@ -68,12 +70,26 @@ enum VoiceLocator {
         Voice.isName(text)
     }
 
-    /// The folder of the bundled voice `name`, nearest first; nil when no
-    /// bundled voice has that name.
+    /// The folder of the bundled voice `name`, nearest first; else, when
+    /// `name` names a language (`mandarin`, `yue-Hans`), the first bundled
+    /// voice (the default first) that speaks it; nil when there is none.
     static func bundled(named name: String, executablePath: String?) -> String? {
-        bundledCandidates(named: name, executablePath: executablePath).first {
+        if let found = bundledCandidates(named: name, executablePath: executablePath).first(where: {
             FileManager.default.fileExists(atPath: Paths.join($0, Voice.manifestName))
+        }) {
+            return found
         }
+        guard let language = try? Language(tag: name) else { return nil }
+        for voice in bundledNames(executablePath: executablePath) {
+            guard let folder = bundled(named: voice, executablePath: executablePath),
+                  let manifest = FileManager.default.contents(atPath: Paths.join(folder, Voice.manifestName)),
+                  let members = try? JSONLineParser(maximumLength: 1 << 22).parseObject(Array(manifest)),
+                  let tag = members.first(where: { $0.key == "language" })?.value.string,
+                  (try? Language(tag: tag)) == language
+            else { continue }
+            return folder
+        }
+        return nil
     }
 
     /// The names of the bundled voices, the default first: the voices of the
