@@ -64,7 +64,71 @@ extension VoiceBuilder {
         folder.removeSubfolder(scratch, files: outputs)
         outputs = []
         return try write(
-            cuts, sampleRate: sampleRate ?? 16_000, method: "tts", command: command, sources: ["tts: \(command)"],
+            cuts, sampleRate: sampleRate ?? 16_000, method: "tts", command: Self.recorded(command: command),
+            sources: ["tts: \(Self.recorded(command: command))"],
             into: directory, folder: folder)
+    }
+
+    /// The name `make install` and `make dist` give `scripts/tts/speak`.
+    package static let speakCommand = "announce-speak"
+
+    /// A TTS command as voice.json records it (`generator.command`): the
+    /// speech services' adapter by the name it is installed under, wherever
+    /// it ran from (`scripts/tts/speak`, `/home/me/announce/scripts/tts/speak`,
+    /// `/usr/local/bin/announce-speak`), and a program given by an absolute
+    /// path by its file name, so that no path of the builder's machine is
+    /// kept in the voice.
+    package static func recorded(command: String) -> String {
+        var result = ""
+        var first = true
+        for (raw, value) in shellWords(command) {
+            guard let value else {
+                result += raw
+                continue
+            }
+            let isAssignment = first && value.contains("=") && !value.hasPrefix("/")
+            if isSpeak(value) {
+                result += speakCommand
+            } else if first && !isAssignment && value.hasPrefix("/") && !value.hasSuffix("/"), let name = value.split(separator: "/").last {
+                let plain = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-+".contains($0)) }
+                result += plain ? String(name) : "'" + name.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+            } else {
+                result += raw
+            }
+            if !isAssignment && value != "env" { first = false }
+        }
+        return result
+    }
+
+    /// `command` cut into its words as the shell reads them, each with its
+    /// text as written and its value without quotes, and the blanks between
+    /// (value nil); the texts joined are `command` again.
+    private static func shellWords(_ command: String) -> [(raw: String, value: String?)] {
+        var pieces: [(raw: String, value: String?)] = []
+        var raw = "", value = "", quote: Character?, inWord = false
+        for character in command {
+            if quote == nil && (character == " " || character == "\t") {
+                if inWord { pieces.append((raw, value)); raw = ""; value = ""; inWord = false }
+                if let last = pieces.last, last.value == nil { pieces[pieces.count - 1].raw.append(character) } else { pieces.append((String(character), nil)) }
+                continue
+            }
+            inWord = true
+            raw.append(character)
+            if let open = quote {
+                if character == open { quote = nil } else { value.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else {
+                value.append(character)
+            }
+        }
+        if inWord { pieces.append((raw, value)) }
+        return pieces
+    }
+
+    /// Whether a word of a command runs the speech services' adapter.
+    package static func isSpeak(_ word: String) -> Bool {
+        let path = word.filter { $0 != "'" && $0 != "\"" }
+        return path == "tts/speak" || path.hasSuffix("/tts/speak") || path == speakCommand || path.hasSuffix("/" + speakCommand)
     }
 }

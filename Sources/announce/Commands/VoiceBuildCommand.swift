@@ -14,7 +14,7 @@ struct VoiceBuildCommand: ListsExitStatuses {
         commandName: "build",
         abstract: "Build a checked voice from recordings of a script's items, or from a TTS command.",
         discussion: """
-            Recordings: the speaker reads the script's items in order, with at least 400 ms of silence between them, in one or several files of any format and rate libsndfile reads. With --labels, an Audacity label track per recording marks the items instead, so a take read fluently (short pauses) builds; each label edge must fall in a pause. When the items found do not match the script, nothing is written and each problem is one line with its time in the recording. --tts runs COMMAND through /bin/sh once per item, with {text}, {romanisation} (also under the romanisation's own name: \(Language.all.map { "{\($0.romanisation)} in a \($0.name) script" }.joined(separator: ", "))), {marks} and {out} replaced by shell-quoted values (do not quote them again); the command writes the item's sound to {out}. A --tts command that runs scripts/tts/speak (a cloud speech service) needs --license: the team's terms for that service's audio. The voice is built in a temporary folder and moved to --out (new or empty) once it passes its check.
+            Recordings: the speaker reads the script's items in order, with at least 400 ms of silence between them, in one or several files of any format and rate libsndfile reads. With --labels, an Audacity label track per recording marks the items instead, so a take read fluently (short pauses) builds; each label edge must fall in a pause. When the items found do not match the script, nothing is written and each problem is one line with its time in the recording. --tts runs COMMAND through /bin/sh once per item, with {text}, {romanisation} (also under the romanisation's own name: \(Language.all.map { "{\($0.romanisation)} in a \($0.name) script" }.joined(separator: ", "))), {marks} and {out} replaced by shell-quoted values (do not quote them again); the command writes the item's sound to {out}. A --tts command that runs scripts/tts/speak or announce-speak (a cloud speech service) needs --license: the team's terms for that service's audio. The voice is built in a temporary folder and moved to --out (new or empty) once it passes its check.
 
             Recordings that do not match the script, and a bad script, are rejected input; a recording or script that cannot be read, a failed TTS command and a built voice that fails its check (the budget table it measured is printed first) are a broken input.
 
@@ -149,10 +149,7 @@ struct VoiceBuildCommand: ListsExitStatuses {
     /// voice.json without one. The command line (service, voice, settings) is
     /// recorded as `generator.command`.
     static func runsCloudService(_ command: String) -> Bool {
-        command.split(whereSeparator: { " \t\n;&|()".contains($0) }).contains { word in
-            let path = word.filter { $0 != "'" && $0 != "\"" }
-            return path == "tts/speak" || path.hasSuffix("/tts/speak")
-        }
+        command.split(whereSeparator: { " \t\n;&|()".contains($0) }).contains { VoiceBuilder.isSpeak(String($0)) }
     }
 
     /// `SOURCE_DATE_EPOCH` (checked by `validate()`) or the current time, as a UTC date.
