@@ -17,8 +17,18 @@ BENCH_PACKAGES := sox gcc libc6-dev
 TEST_PACKAGES := curl ca-certificates python3 python3-venv espeak-ng sox
 # Debian packages `make voice` needs to regenerate the bundled voices.
 VOICE_PACKAGES := espeak-ng sox
+# Debian packages the speech and push scripts need (scripts/tts, scripts/push,
+# scripts/apns): Python's venv for their pinned packages, curl for APNs,
+# espeak-ng and sox for the speech services' stand-ins.
+SCRIPT_PACKAGES := python3 python3-venv curl ca-certificates espeak-ng sox
+# What `make dist`'s tarball needs on a Debian 12 machine without Swift: the
+# C libraries the binary links (its INSTALL names them; test-dist.sh lists
+# them with ldd).
+RUNTIME_PACKAGES := libsndfile1 libsamplerate0 libsonic0 libebur128-1 libstdc++6
+VERSION := $(shell sed -n 's/^ *version: "\([^"]*\)",$$/\1/p' Sources/announce/Commands/Announce.swift)
+DIST := .build/dist/announce-$(VERSION)-linux-$(shell uname -m).tar.gz
 
-.PHONY: all deps build test lint docs docs-examples demo bench voice install clean fuzz
+.PHONY: all deps build tools test lint docs docs-examples demo bench voice install dist clean fuzz
 
 all: build
 
@@ -36,22 +46,40 @@ deps:
 # docs/PERFORMANCE.md). Same code, same output, 71 kB more binary.
 RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+# The announce product alone: the fuzz programs are built by `make fuzz`
+# (and, as plain replayers, by `make test`), never by a release.
 build: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product announce
+
+# The speech and push scripts' virtual environments, made ahead from their
+# pinned requirements (PyPI), so that no first send or speak waits on one.
+tools:
+	@scripts/install-deps.sh $(SCRIPT_PACKAGES)
+	@scripts/prepare-tools
 
 # swift test builds the fuzz targets too; each then replays its seeds once
 # (no libFuzzer), so `make fuzz` cannot rot unseen. scripts/push's tests send
 # a line of the debug build's announce through each push service's route to
 # its stand-in on 127.0.0.1; scripts/tts's build voices with it through each
-# cloud speech service's adapter against its stand-in on 127.0.0.1.
-test: deps lint
-	@scripts/install-deps.sh $(TEST_PACKAGES)
-	$(SWIFT) test
-	SWIFT=$(SWIFT) scripts/fuzz/run.sh --replay
-	python3 scripts/push/test_push.py
-	python3 scripts/voice/test_check_jyutping.py
-	python3 scripts/voice/test_espeak_tts.py
-	python3 scripts/tts/test_tts.py
+# cloud speech service's adapter against its stand-in on 127.0.0.1; the
+# tarball of `make dist` renders with Swift out of sight.
+#
+# Each step's whole output goes to .build/test-logs/STEP.log; what is printed
+# is a line per suite, every failure in full, and the closing counts. Every
+# step runs even when one fails; the last line decides.
+STEP := scripts/test/step
+test: deps lint tools
+	@scripts/install-deps.sh $(TEST_PACKAGES) $(RUNTIME_PACKAGES)
+	@$(STEP) --reset
+	-@$(STEP) swift-test swift -- $(SWIFT) test
+	-@$(STEP) fuzz-replay lines -- env SWIFT=$(SWIFT) scripts/fuzz/run.sh --replay
+	-@$(STEP) push unittest -- python3 scripts/push/test_push.py
+	-@$(STEP) jyutping unittest -- python3 scripts/voice/test_check_jyutping.py
+	-@$(STEP) espeak-tts unittest -- python3 scripts/voice/test_espeak_tts.py
+	-@$(STEP) tts unittest -- python3 scripts/tts/test_tts.py
+	-@$(STEP) dist lines -- $(MAKE) --no-print-directory dist
+	-@$(STEP) test-dist lines -- env REFERENCE=$(CURDIR)/.build/release/announce scripts/dist/test-dist.sh $(DIST)
+	@$(STEP) --total
 
 # Rewrites the output of every `$ announce …` example in README.md and docs/
 # from what announce prints (the convention is in
@@ -69,8 +97,8 @@ docs-examples: deps
 IOS_SWIFT := $(shell find docs/ios -name '*.swift' | sort)
 IOS_PLISTS := $(shell find docs/ios \( -name '*.plist' -o -name '*.entitlements' -o -name '*.xcprivacy' \) | sort)
 lint:
-	$(SWIFTC) -parse $(IOS_SWIFT)
-	python3 -c "import plistlib, sys; [isinstance(plistlib.load(open(f, 'rb')), dict) or sys.exit(f + ': not a dictionary') for f in sys.argv[1:]]" $(IOS_PLISTS)
+	@$(SWIFTC) -parse $(IOS_SWIFT)
+	@python3 -c "import plistlib, sys; [isinstance(plistlib.load(open(f, 'rb')), dict) or sys.exit(f + ': not a dictionary') for f in sys.argv[1:]]" $(IOS_PLISTS)
 
 # Library documentation (DocC) for every library, the steps an amount
 # passes through first, as one archive: .build/documentation/announce.doccarchive
@@ -114,16 +142,20 @@ voice: build
 	scripts/make-voice.sh Clips/default mandarin
 	scripts/make-voice.sh Clips/cantonese cantonese
 
-# Installs the binary and the bundled voices, where announce finds them:
-# PREFIX/bin/announce and PREFIX/share/announce/voices/NAME.
-BUNDLED_VOICES := default cantonese
+# Installs what `make dist` packs, under PREFIX: the binary, the bundled
+# voices where announce finds them (PREFIX/share/announce/voices/NAME), the
+# speech and push scripts as commands (PREFIX/bin/announce-speak, …) with
+# their virtual environments made, and the docs (scripts/dist/stage.sh).
 install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 .build/release/announce "$(DESTDIR)$(PREFIX)/bin/announce"
-	for voice in $(BUNDLED_VOICES); do \
-		install -d "$(DESTDIR)$(PREFIX)/share/announce/voices/$$voice" && \
-		install -m 644 Clips/$$voice/* "$(DESTDIR)$(PREFIX)/share/announce/voices/$$voice/" || exit 1; \
-	done
+	@scripts/install-deps.sh $(SCRIPT_PACKAGES)
+	scripts/dist/stage.sh .build/release/announce "$(DESTDIR)$(PREFIX)"
+	@# A venv records its own path: made in place only, not under DESTDIR.
+	@if [ -z "$(DESTDIR)" ]; then "$(PREFIX)/bin/announce-prepare-tools"; fi
+
+# One tarball a Debian 12 machine without Swift runs (its INSTALL names the
+# Debian packages to install): .build/dist/announce-VERSION-linux-ARCH.tar.gz.
+dist: build
+	scripts/dist/pack.sh .build/release/announce $(DIST) "$(RUNTIME_PACKAGES)" "$(SCRIPT_PACKAGES)"
 
 clean:
 	rm -rf .build
