@@ -9,6 +9,8 @@ scripts/push/.venv from PyPI. Standard library only.
 
 import atexit
 import hashlib
+import importlib.machinery
+import importlib.util
 import json
 import os
 import re
@@ -461,6 +463,96 @@ class HostileFileTests(unittest.TestCase):
                 result = self.run_quickly([SEND, "apns"] + options, self.line)
                 self.assertRefused(result, 64, phrase)
                 self.assertIn(path, result.stderr)
+
+
+class PrepareToolsTests(unittest.TestCase):
+    """scripts/prepare-tools makes every virtual environment the scripts run
+    inside, ahead, beside the scripts wherever they are (a copy installed
+    elsewhere, reached through a symbolic link), in bootstrap's one way."""
+
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp(prefix="announce-push-tools-")
+        self.addCleanup(shutil.rmtree, self.scratch, True)
+
+    def test_itListsEveryEnvironmentAScriptRunsInside(self):
+        calls = set()
+        for folder in ("apns", "push", "tts"):
+            for name in sorted(os.listdir(os.path.join(ROOT, "scripts", folder))):
+                path = os.path.join(ROOT, "scripts", folder, name)
+                if name == "bootstrap.py" or name.startswith("test_") or not os.path.isfile(path):
+                    continue
+                with open(path, encoding="utf-8") as handle:
+                    text = handle.read()
+                found = list(re.finditer(r'run_inside\((__file__|os\.path\.join\(HERE, "([\w-]+)"\)), "([^"]+)", "([^"]+)"'
+                                         r'(?:, sources=\(([^)]*)\))?\)', text))
+                # Every call is one this reads.
+                self.assertEqual(len(found), len(re.findall(r"\brun_inside\(", text)), path)
+                for match in found:
+                    sources = tuple(re.findall(r'"([^"]+)"', match.group(5) or ""))
+                    calls.add((folder, match.group(2) or name, match.group(3), match.group(4), sources))
+        path = os.path.join(ROOT, "scripts", "prepare-tools")
+        spec = importlib.util.spec_from_file_location("prepare_tools", path,
+                                                      loader=importlib.machinery.SourceFileLoader("prepare_tools", path))
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        self.assertEqual(sorted(module.TOOLS), sorted(calls))
+
+    def copy(self):
+        """The scripts as `make install` lays them out, each requirements
+        file emptied (a virtual environment without packages is made in
+        seconds, offline), and prepare-tools linked from a bin folder."""
+        share = os.path.join(self.scratch, "share", "announce", "scripts")
+        for folder in ("apns", "push", "tts"):
+            shutil.copytree(os.path.join(ROOT, "scripts", folder), os.path.join(share, folder),
+                            ignore=shutil.ignore_patterns(".venv*", "__pycache__", "test_*"))
+        shutil.copy2(os.path.join(ROOT, "scripts", "prepare-tools"), share)
+        for folder, name in (("apns", "requirements.txt"), ("apns", "requirements-loopback.txt"), ("push", "requirements.txt"),
+                             ("tts", "requirements.txt")):
+            with open(os.path.join(share, folder, name), "w", encoding="utf-8") as handle:
+                handle.write("# nothing: a test\n")
+        os.mkdir(os.path.join(self.scratch, "bin"))
+        link = os.path.join(self.scratch, "bin", "prepare-tools")
+        os.symlink(os.path.join(share, "prepare-tools"), link)
+        return share, link
+
+    def test_aCopyElsewhereGetsItsEnvironmentsThroughALink(self):
+        share, link = self.copy()
+        made = subprocess.run([link], capture_output=True, text=True, timeout=FIRST_RUN, cwd=self.scratch)
+        shown = ["scripts/apns/.venv", "scripts/apns/.venv-loopback", "scripts/push/.venv", "scripts/tts/.venv"]
+        self.assertEqual((made.returncode, made.stdout.splitlines()), (0, ["made " + name for name in shown]), made)
+        for name in shown:
+            self.assertTrue(os.access(os.path.join(share, name[len("scripts/"):], "bin", "python"), os.X_OK), name)
+        again = subprocess.run([link], capture_output=True, text=True, timeout=60, cwd=self.scratch)
+        self.assertEqual((again.returncode, again.stdout.splitlines(), again.stderr),
+                         (0, ["up to date " + name for name in shown], ""), again)
+
+        # A requirement pip cannot install (found without reaching PyPI): that
+        # environment is not left half made, the ones after it are left as they were.
+        with open(os.path.join(share, "push", "requirements.txt"), "w", encoding="utf-8") as handle:
+            handle.write(os.path.join(self.scratch, "missing-1.0-py3-none-any.whl") + "\n")
+        result = subprocess.run([link], capture_output=True, text=True, timeout=FIRST_RUN, cwd=self.scratch)
+        self.assertEqual(result.returncode, 69, result)
+        self.assertEqual(result.stdout.splitlines(), ["up to date " + name for name in shown[:2]], result)
+        self.assertEqual(result.stderr.splitlines()[-1],
+                         "prepare-tools: cannot make scripts/push/.venv (pip could not install requirements.txt)", result)
+        self.assertFalse(os.path.exists(os.path.join(share, "push", ".venv")))
+        self.assertTrue(os.path.exists(os.path.join(share, "tts", ".venv")))
+        for arguments in (["--now"], ["x"]):
+            wrong = subprocess.run([link] + arguments, capture_output=True, text=True, timeout=60)
+            self.assertEqual((wrong.returncode, len(wrong.stderr.splitlines()), wrong.stdout), (64, 1, ""), wrong)
+
+    def test_aScriptRunsThroughASymbolicLink(self):
+        os.mkdir(os.path.join(self.scratch, "bin"))
+        for name, script in (("send-through", os.path.join(ROOT, "scripts", "push", "send-through")),
+                             ("send-push", os.path.join(ROOT, "scripts", "apns", "send-push"))):
+            link = os.path.join(self.scratch, "bin", name)
+            os.symlink(script, link)
+            arguments = [link, "jpush", "--target", TARGET] if name == "send-through" else \
+                [link] + LoopbackAPNs.offline_options(self.scratch)
+            result = subprocess.run(arguments, input="not json\n", capture_output=True, text=True, timeout=FIRST_RUN)
+            with self.subTest(name=name):
+                self.assertEqual(result.returncode, 65, result)
+                self.assertIn("not JSON", result.stderr.splitlines()[-1], result)
 
 
 class DocumentedSendTests(unittest.TestCase):
