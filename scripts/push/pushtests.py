@@ -8,8 +8,10 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -194,3 +196,41 @@ KEY_NAMES = {
     "tpns": ["TPNS_ACCESS_ID", "TPNS_SECRET_KEY"],
     "umeng": ["UMENG_APP_KEY", "UMENG_MASTER_SECRET"],
 }
+
+
+def process_alive(pid, command=""):
+    """Whether `pid` runs (a process ended but not yet reaped does not), with
+    `command` in its command line."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
+            running = handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return running and command.encode() in handle.read()
+    except OSError:
+        return False
+
+
+def wait_gone(pid, seconds=10):
+    """Whether `pid` has stopped within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while process_alive(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def stop_background(folder):
+    """Stops every stand-in started with --background under `folder` (its
+    DIR/pid files) that still runs: a test's cleanup, whatever happened."""
+    for place, _, files in os.walk(folder):
+        if "pid" in files:
+            try:
+                with open(os.path.join(place, "pid")) as handle:
+                    pid = int(handle.read())
+            except (OSError, ValueError):
+                continue
+            # Only a stand-in of this folder (never a process that took the number since).
+            if process_alive(pid, "loopback-") and process_alive(pid, folder):
+                os.kill(pid, signal.SIGKILL)
+                wait_gone(pid)

@@ -16,6 +16,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -24,8 +25,9 @@ import unittest
 import urllib.error
 import urllib.request
 
-from pushtests import (ANNOUNCE, FIELDS, FIRST_RUN, KEY_NAMES, ROOT, SEND, SERVICES, STRING_VALUES, TARGET, LoopbackAPNs,
-                       StandIn, announce_fields, batch_line, documented_sends, longest_line, matches, placed, send)
+from pushtests import (ANNOUNCE, FIELDS, FIRST_RUN, KEY_NAMES, LOOPBACK, LOOPBACK_APNS, ROOT, SEND, SERVICES, STRING_VALUES, TARGET,
+                       LoopbackAPNs, StandIn, announce_fields, batch_line, documented_sends, longest_line, matches, placed,
+                       process_alive, send, stop_background, wait_gone)
 
 
 _PACK = []
@@ -553,6 +555,57 @@ class PrepareToolsTests(unittest.TestCase):
             with self.subTest(name=name):
                 self.assertEqual(result.returncode, 65, result)
                 self.assertIn("not JSON", result.stderr.splitlines()[-1], result)
+
+
+class BackgroundTests(unittest.TestCase):
+    """--background: the stand-in's address printed once it listens, the
+    command returned (holding none of the caller's pipes), the stand-in
+    stopped by SIGTERM or by itself, its process id file gone with it."""
+
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp(prefix="announce-push-background-")
+        self.addCleanup(shutil.rmtree, self.scratch, True)
+
+    def start(self, command, folder):
+        result = subprocess.run(command + ["--background"], capture_output=True, text=True, timeout=FIRST_RUN)
+        self.addCleanup(stop_background, folder)
+        return result
+
+    def assertStopsWithItsFile(self, folder, pid):
+        self.assertTrue(wait_gone(pid), "the stand-in is still running")
+        self.assertFalse(os.path.exists(os.path.join(folder, "pid")))
+
+    def test_eachStandInRunsInTheBackgroundAndStops(self):
+        for name in ("jpush", "apns"):
+            folder = os.path.join(self.scratch, name)
+            command = [LOOPBACK, "jpush", "--dir", folder, "--target", TARGET, "--requests", "5"] if name == "jpush" else \
+                [LOOPBACK_APNS, "--dir", folder, "--key-id", "ABC123DEFG", "--team-id", "DEF123GHIJ", "--topic", "t",
+                 "--device-token", "5d1c", "--requests", "5"]
+            with self.subTest(name=name):
+                result = self.start(command, folder)
+                self.assertEqual((result.returncode, result.stderr), (0, ""), result)
+                self.assertRegex(result.stdout, r"^https?://127\.0\.0\.1:\d+\n$")
+                with open(os.path.join(folder, "pid")) as handle:
+                    pid = int(handle.read())
+                self.assertTrue(process_alive(pid))
+                self.assertEqual(os.getsid(pid), pid, "a session of its own")
+                os.kill(pid, signal.SIGTERM)
+                self.assertStopsWithItsFile(folder, pid)
+        # Stopping by itself (--seconds) removes the file too.
+        folder = os.path.join(self.scratch, "short")
+        result = self.start([LOOPBACK, "umeng", "--dir", folder, "--target", TARGET, "--seconds", "0.5"], folder)
+        self.assertEqual(result.returncode, 0, result)
+        with open(os.path.join(folder, "pid")) as handle:
+            self.assertStopsWithItsFile(folder, int(handle.read()))
+
+    def test_aStandInThatStopsBeforeItListensIs69InOneLine(self):
+        folder = os.path.join(self.scratch, "broken")
+        os.makedirs(os.path.join(folder, "keys"))
+        result = self.start([LOOPBACK, "jpush", "--dir", folder, "--target", TARGET], folder)
+        self.assertEqual((result.returncode, result.stdout), (69, ""), result)
+        self.assertEqual(result.stderr, f"loopback-push: the stand-in stopped before it listened (see {folder}/log)\n")
+        with open(os.path.join(folder, "log"), encoding="utf-8") as handle:
+            self.assertIn("IsADirectoryError", handle.read())
 
 
 class DocumentedSendTests(unittest.TestCase):
