@@ -16,6 +16,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SEND = os.path.join(HERE, "send-through")
+SEND_PUSH = os.path.join(ROOT, "scripts", "apns", "send-push")
 LOOPBACK = os.path.join(HERE, "loopback-push")
 LOOPBACK_APNS = os.path.join(ROOT, "scripts", "apns", "loopback-apns")
 ANNOUNCE = os.environ.get("ANNOUNCE") or os.path.join(ROOT, ".build", "debug", "announce")
@@ -165,15 +166,22 @@ class LoopbackAPNs:
         self.process.stdout.close()
 
 
+def documented_service(command):
+    """The service of a documented send: send-through's first word, or apns."""
+    words = command.split()
+    return "apns" if words[0] == "scripts/apns/send-push" else words[1]
+
+
 def documented_sends(path):
-    """Each `$ scripts/push/send-through …` line of a document with the
-    output lines under it (to a blank line or the next `$ `)."""
+    """Each `$ scripts/push/send-through …` and `$ scripts/apns/send-push …`
+    line of a document with the output lines under it (to a blank line or
+    the next `$ `)."""
     with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
         lines = handle.read().splitlines()
     found = []
     for index, line in enumerate(lines):
         text = line.strip()
-        if line.startswith("    ") and text.startswith("$ scripts/push/send-through "):
+        if line.startswith("    ") and text.startswith(("$ scripts/push/send-through ", "$ scripts/apns/send-push ")):
             output = []
             for following in lines[index + 1:]:
                 if not following.strip() or following.strip().startswith("$ "):

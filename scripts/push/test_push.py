@@ -25,9 +25,12 @@ import unittest
 import urllib.error
 import urllib.request
 
-from pushtests import (ANNOUNCE, FIELDS, FIRST_RUN, KEY_NAMES, LOOPBACK, LOOPBACK_APNS, ROOT, SEND, SERVICES, STRING_VALUES, TARGET,
-                       LoopbackAPNs, StandIn, announce_fields, batch_line, documented_sends, longest_line, matches, placed,
-                       process_alive, send, stop_background, wait_gone)
+from pushtests import (ANNOUNCE, FIELDS, FIRST_RUN, KEY_NAMES, LOOPBACK, LOOPBACK_APNS, ROOT, SEND, SEND_PUSH, SERVICES,
+                       STRING_VALUES, TARGET, LoopbackAPNs, StandIn, announce_fields, batch_line, documented_sends,
+                       documented_service, longest_line, matches, placed, process_alive, send, stop_background, wait_gone)
+
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import doccommands  # noqa: E402
 
 
 _PACK = []
@@ -608,6 +611,67 @@ class BackgroundTests(unittest.TestCase):
             self.assertIn("IsADirectoryError", handle.read())
 
 
+class CheckPushDocTests(unittest.TestCase):
+    def test_theDocumentedCheckOfACapturedPush(self):
+        """docs/PUSH-SERVICES.md's `announce check-push` line, run as written
+        in a folder holding what it names: the bundled pack exported, and a
+        push as Getui's stand-in delivered it to the phone."""
+        (command,) = [entry for entry in doccommands.commands("docs/PUSH-SERVICES.md")
+                      if doccommands.runner(entry) == "scripts/push/test_push.py: CheckPushDocTests"]
+        scratch = tempfile.mkdtemp(prefix="announce-push-check-")
+        self.addCleanup(shutil.rmtree, scratch, True)
+        standin = StandIn("getui", os.path.join(scratch, "getui"), requests=2)
+        self.addCleanup(standin.stop)
+        sent = send("getui", ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], batch_line(scratch))
+        self.assertEqual(sent.returncode, 0, sent)
+        shutil.copy(standin.arrival, os.path.join(scratch, "getui-push.json"))
+        shutil.copy(device_pack(), os.path.join(scratch, "default.announcepack"))
+        result = subprocess.run(["/bin/sh", "-c", command.text], capture_output=True, text=True, timeout=120, cwd=scratch,
+                                env=dict(os.environ, PATH=os.path.dirname(ANNOUNCE) + os.pathsep + os.environ["PATH"]))
+        self.assertEqual(result.returncode, 0, result)
+        self.assertIn("route: rendered", result.stdout)
+        self.assertIn("says: 支付宝到账一百二十三点四五元", result.stdout)
+
+
+class DocumentedCommandTests(unittest.TestCase):
+    def test_everyCommandOfTheDocsIsRunOrExemptForItsReason(self):
+        """Each shell command of docs/PUSH-SERVICES.md and docs/VOICES.md is
+        run as written by a test (scripts/doccommands.py says which), or
+        exempt there with its reason; an exemption matches a command."""
+        unrun, exempt_used = [], set()
+        for document in doccommands.DOCUMENTS:
+            for command in doccommands.commands(document):
+                runner = doccommands.runner(command)
+                if runner is None:
+                    unrun.append(repr(command))
+                for (name, start) in doccommands.EXEMPT:
+                    if name == document and command.text.startswith(start):
+                        exempt_used.add((name, start))
+        self.assertEqual(unrun, [], "commands no test runs: run them, or exempt them in scripts/doccommands.py with why")
+        # Each test named is there.
+        for runner in {doccommands.runner(command) for document in doccommands.DOCUMENTS
+                       for command in doccommands.commands(document)} - {None}:
+            where, name = runner.split(": ", 1)
+            if where == "exempt":
+                continue
+            path = os.path.join(ROOT, "Tests", "AnnounceCLITests", "Examples", name + ".swift") if where == "swift test" else \
+                os.path.join(ROOT, where)
+            with open(path, encoding="utf-8") as handle:
+                self.assertRegex(handle.read(), rf"(struct|class|def) {name}\b", runner)
+        self.assertEqual(set(doccommands.EXEMPT) - exempt_used, set(), "exemptions of no command")
+        for key in doccommands.RUN_ELSEWHERE:
+            self.assertIn(key, {(command.document, command.text) for command in doccommands.commands(key[0])}, key)
+
+    def test_theCommandsFound(self):
+        """The reader of the docs finds commands where they are, and no
+        messages, output or synopses."""
+        texts = {command.text for document in doccommands.DOCUMENTS for command in doccommands.commands(document)}
+        self.assertIn("announce explain 110 5.55 5.5", texts)
+        self.assertIn("scripts/push/send-through jpush --keys jpush.keys --target 1a0018970a4c5b5e1e7 line.json", texts)
+        self.assertTrue(any(text.startswith("curl --http2 --header ") for text in texts), texts)
+        self.assertFalse([text for text in texts if text.startswith(("announce:", "covers:", "budget")) or "[--" in text], texts)
+
+
 class DocumentedSendTests(unittest.TestCase):
     """docs/PUSH-SERVICES.md's send-through examples, run against the
     stand-ins with the documented target, keys file and line."""
@@ -616,7 +680,8 @@ class DocumentedSendTests(unittest.TestCase):
         scratch = tempfile.mkdtemp(prefix="announce-push-doc-")
         self.addCleanup(shutil.rmtree, scratch, True)
         words = shlex.split(command)
-        service, arguments = words[1], words[2:]
+        service = documented_service(command)
+        program, arguments = ([SEND_PUSH], words[1:]) if words[0] == "scripts/apns/send-push" else ([SEND, service], words[2:])
         with open(os.path.join(scratch, "line.json"), "w", encoding="utf-8") as handle:
             handle.write(batch_line(scratch) + "\n")
         if service == "apns":
@@ -631,7 +696,7 @@ class DocumentedSendTests(unittest.TestCase):
             self.addCleanup(standin.stop)
             arguments[arguments.index("--keys") + 1] = standin.keys
             arguments += ["--endpoint", standin.url, "--token-cache", os.path.join(scratch, "tokens")]
-        result = subprocess.run([SEND, service] + arguments, capture_output=True, text=True, timeout=FIRST_RUN, cwd=scratch)
+        result = subprocess.run(program + arguments, capture_output=True, text=True, timeout=FIRST_RUN, cwd=scratch)
         printed = result.stdout.splitlines()
         self.assertEqual(len(printed), len(output), f"{path}:{number}: {result}")
         for documented, line in zip(output, printed):
@@ -640,7 +705,7 @@ class DocumentedSendTests(unittest.TestCase):
     def test_everyServiceHasATestedExample(self):
         for path in ("docs/PUSH-SERVICES.md",):
             examples = documented_sends(path)
-            self.assertEqual(sorted(words.split()[1] for _, words, _ in examples), sorted(SERVICES + ["apns"]), path)
+            self.assertEqual(sorted(documented_service(words) for _, words, _ in examples), sorted(SERVICES + ["apns", "apns"]), path)
             for number, command, output in examples:
                 with self.subTest(path=path, line=number):
                     self.run_example(path, number, command, output)

@@ -26,6 +26,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 SPEAK = os.path.join(HERE, "speak")
 LOOPBACK = os.path.join(HERE, "loopback-tts")
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import doccommands  # noqa: E402
+
 ANNOUNCE = os.path.abspath(os.environ.get("ANNOUNCE") or os.path.join(ROOT, ".build", "debug", "announce"))
 
 VOICES = {"azure": "zh-CN-XiaoxiaoNeural", "tencent": "101001", "aliyun": "xiaoyun", "baidu": "0"}
@@ -217,6 +220,24 @@ class VoicesTests(Workspace):
         self.assertTrue(manifest["license"].startswith("zh-CN-XiaoxiaoNeural audio from Azure AI Speech"))
         self.assertIn("scripts/tts/speak azure --voice zh-CN-XiaoxiaoNeural", manifest["generator"]["command"])
         self.assertGreater(len(standin.requests()), 50)
+
+    def test_voice_commands(self):
+        """docs/VOICES.md's commands that make a script and build a voice
+        with espeak-ng, run as written, in order, in a scratch folder."""
+        commands = [command.text for document in doccommands.DOCUMENTS for command in doccommands.commands(document)
+                    if doccommands.runner(command) == "scripts/tts/test_tts.py: test_voice_commands"]
+        self.assertEqual(len(commands), 3, commands)
+        bin_folder = os.path.join(self.scratch, "bin")
+        os.mkdir(bin_folder)
+        os.symlink(ANNOUNCE, os.path.join(bin_folder, "announce"))
+        environment = dict(os.environ, PATH=bin_folder + os.pathsep + os.environ.get("PATH", ""))
+        for command in commands:
+            result = run(["/bin/sh", "-c", command], environment, cwd=self.scratch)
+            self.assertEqual(result.returncode, 0, f"{command}: {result.stderr}")
+        with open(os.path.join(self.scratch, "voices", "espeak", "voice.json"), encoding="utf-8") as handle:
+            self.assertEqual(json.load(handle)["id"], "espeak")
+        with open(os.path.join(self.scratch, "script.md"), encoding="utf-8") as handle:
+            self.assertIn("yí wàn", handle.read())
 
     def test_azure_cantonese(self):
         script, items = self.script("cantonese.json", CANTONESE + ["--phrase", "会员"])
