@@ -14,6 +14,8 @@ or a shell word (below), so that messages, output and synopses
 
 import os
 import re
+import signal
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 DOCUMENTS = ["docs/PUSH-SERVICES.md", "docs/VOICES.md"]
@@ -121,15 +123,15 @@ def commands(document):
 
 
 def walkthroughs(document, stand_in):
-    """The blocks of `document` that start a stand-in whose command starts
-    with `stand_in` (scripts/push/loopback-push, …): (the block's commands,
-    its text as a shell runs it)."""
+    """The shell fences of `document` that start the stand-in `stand_in`
+    (scripts/push/loopback-push, …; its output may be kept, `x=$(…)`): (the
+    block's commands, its text as a shell runs it)."""
     found = []
     for number, fence, code in blocks(document):
         if fence is None or fence not in SHELL_FENCES:
             continue
         listed = [command for command in commands(document) if command.block == number]
-        if any(command.text.startswith(stand_in + " ") for command in listed):
+        if any(re.search(r"(^|\$\()" + re.escape(stand_in) + " ", command.text) for command in listed):
             found.append((listed, "\n".join(text for _, text in code) + "\n"))
     return found
 
@@ -164,6 +166,40 @@ def runner(command):
     if (command.document, text) in RUN_ELSEWHERE:
         return RUN_ELSEWHERE[(command.document, text)]
     return None
+
+
+def standins_under(folder):
+    """The process ids of the stand-ins running with `folder` in their
+    command line (a walkthrough's `--dir "$dir"`, `$dir` made in it)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/cmdline", "rb") as handle:
+                words = handle.read().decode("utf-8", "replace").split("\0")
+            with open(f"/proc/{name}/stat", encoding="utf-8") as handle:
+                state = handle.read().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z" and any("/loopback-" in word for word in words) and any(word.startswith(folder) for word in words):
+            found.append(int(name))
+    return found
+
+
+def stop_standins(folder, seconds=5):
+    """Waits up to `seconds` for the stand-ins under `folder` to stop, then
+    kills those left; returns the ids of those it had to kill."""
+    deadline = time.monotonic() + seconds
+    while standins_under(folder) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = standins_under(folder)
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    return left
 
 
 # Single commands a test runs as written, by their whole text.

@@ -672,6 +672,51 @@ class DocumentedCommandTests(unittest.TestCase):
         self.assertFalse([text for text in texts if text.startswith(("announce:", "covers:", "budget")) or "[--" in text], texts)
 
 
+class WalkthroughTests(unittest.TestCase):
+    """docs/PUSH-SERVICES.md's walkthrough of each service, run as written
+    from the repository's root, `mktemp -d` making its folder in a scratch
+    one; each stand-in stopped by the walkthrough itself, or else killed."""
+
+    def run_walkthrough(self, service, script):
+        scratch = tempfile.mkdtemp(prefix="announce-push-walk-")
+        self.addCleanup(shutil.rmtree, scratch, True)
+        self.addCleanup(doccommands.stop_standins, scratch, 0)
+        environment = dict(os.environ, TMPDIR=scratch, ANNOUNCE_PUSH_CACHE=os.path.join(scratch, "cache"),
+                           PATH=os.path.dirname(ANNOUNCE) + os.pathsep + os.environ["PATH"])
+        result = subprocess.run(["/bin/sh", "-e", "-c", script], capture_output=True, text=True, timeout=FIRST_RUN,
+                                cwd=ROOT, env=environment)
+        self.assertEqual(result.returncode, 0, result)
+        (folder,) = [os.path.join(scratch, name) for name in os.listdir(scratch) if name != "cache"]
+        self.assertEqual(doccommands.stop_standins(scratch), [], "the walkthrough left its stand-in running")
+        self.assertFalse(os.path.exists(os.path.join(folder, "pid")))
+        printed = result.stdout.splitlines()
+        self.assertTrue(printed[0].startswith("sent: 200 apns-id " if service == "apns" else f"sent: {service} "), result)
+        with open(os.path.join(folder, "requests.jsonl"), encoding="utf-8") as handle:
+            records = [json.loads(line) for line in handle]
+        self.assertEqual(records[-1]["status"], 200, records)
+        self.assertEqual(json.loads(printed[1]), records[-1])
+        with open(os.path.join(folder, "arrival.json"), encoding="utf-8") as handle:
+            arrival = json.loads(handle.read())
+        self.assertEqual(json.loads(printed[2]), arrival)
+        self.assertEqual(len(printed), 3, result)
+        self.assertEqual(announce_fields(service, arrival)["announce-id"], "order-9")
+        # Nothing of the stand-in's kept with the user's tokens.
+        self.assertFalse(os.path.exists(os.path.join(scratch, "cache")))
+
+    def test_eachServicesWalkthroughRunsAsWritten(self):
+        found = {}
+        for stand_in in ("scripts/push/loopback-push", "scripts/apns/loopback-apns"):
+            for listed, script in doccommands.walkthroughs("docs/PUSH-SERVICES.md", stand_in):
+                start = next(command.text for command in listed if stand_in in command.text)
+                service = "apns" if stand_in.endswith("apns") else start.split(stand_in + " ", 1)[1].split()[0]
+                self.assertNotIn(service, found)
+                found[service] = script
+        self.assertEqual(sorted(found), sorted(SERVICES + ["apns"]))
+        for service, script in found.items():
+            with self.subTest(service=service):
+                self.run_walkthrough(service, script)
+
+
 class DocumentedSendTests(unittest.TestCase):
     """docs/PUSH-SERVICES.md's send-through examples, run against the
     stand-ins with the documented target, keys file and line."""
