@@ -387,6 +387,56 @@ class FailureTests(Workspace):
             self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
 
 
+class WalkthroughTests(Workspace):
+    """docs/VOICES.md's walkthrough of each service, run as written from the
+    repository's root, `mktemp -d` making its folder in a scratch one; each
+    stand-in stopped by the walkthrough itself, or else killed."""
+
+    def walk(self, service, script):
+        scratch = tempfile.mkdtemp(prefix=service + ".", dir=self.scratch)
+        home = os.path.join(scratch, "home")
+        environment = {key: value for key, value in os.environ.items()
+                       if not key.startswith(("AZURE_", "TENCENT", "ALIBABA_", "ALIYUN_", "BAIDU_", "ANNOUNCE_TTS"))}
+        environment.update(TMPDIR=scratch, HOME=home, NO_PROXY="127.0.0.1", no_proxy="127.0.0.1",
+                           PATH=os.path.dirname(ANNOUNCE) + os.pathsep + os.environ.get("PATH", ""))
+        try:
+            result = run(["/bin/sh", "-e", "-c", script], environment, cwd=ROOT)
+            self.assertEqual(result.returncode, 0, f"{service}: {result.stderr}")
+            self.assertEqual(doccommands.stop_standins(scratch), [], f"{service}: the walkthrough left its stand-in running")
+        finally:
+            doccommands.stop_standins(scratch, 0)
+        (folder,) = [os.path.join(scratch, name) for name in os.listdir(scratch)
+                     if os.path.exists(os.path.join(scratch, name, "keys"))]
+        self.assertFalse(os.path.exists(os.path.join(folder, "pid")))
+        printed = result.stdout.splitlines()
+        self.assertRegex(printed[0], r"^http://127\.0\.0\.1:\d+$")
+        with open(os.path.join(folder, "requests.jsonl"), encoding="utf-8") as handle:
+            sent = [json.loads(line) for line in handle]
+        self.assertEqual(json.loads(printed[-1]), sent[-1])
+        synthesis = [entry for entry in sent if entry["kind"] == "synthesis"]
+        self.assertEqual({entry["status"] for entry in sent}, {200}, sent)
+        self.assertEqual(synthesis[0]["pronunciation"], "yi2 wan4")
+        with open(os.path.join(folder, "yi2-wan4.wav"), "rb") as handle:
+            self.assertEqual(handle.read(4), b"RIFF")
+        with open(os.path.join(folder, "voice", "voice.json"), encoding="utf-8") as handle:
+            self.assertIn(f"scripts/tts/speak {service} --voice ", json.load(handle)["generator"]["command"])
+        # The stand-in's audio is kept in its folder, never in the user's cache.
+        self.assertTrue(os.path.isdir(os.path.join(folder, "cache", service)), os.listdir(folder))
+        self.assertFalse(os.path.exists(os.path.join(home, ".cache")))
+
+    def test_each_services_walkthrough_runs_as_written(self):
+        found = {}
+        for listed, script in doccommands.walkthroughs("docs/VOICES.md", "scripts/tts/loopback-tts"):
+            start = next(command.text for command in listed if command.text.startswith("scripts/tts/loopback-tts "))
+            found[start.split()[1]] = script
+        self.assertEqual(sorted(found), sorted(VOICES))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=len(found)) as pool:
+            futures = {service: pool.submit(self.walk, service, script) for service, script in found.items()}
+        for service, future in futures.items():
+            with self.subTest(service=service):
+                future.result()
+
+
 if __name__ == "__main__":
     if not os.access(ANNOUNCE, os.X_OK):
         sys.exit(f"test_tts: {ANNOUNCE} not found (swift build)")
