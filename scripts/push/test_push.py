@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Tests of scripts/push: send-through against loopback-push, for each
-service, on 127.0.0.1 only. `make test` runs them after `swift test` (they
-use the debug build's announce for real lines); the first run makes
-scripts/push/.venv from PyPI. Standard library only.
+service, on 127.0.0.1 only; scripts/prepare-tools; the stand-ins'
+--background; docs/PUSH-SERVICES.md's commands and walkthroughs run as
+written, and every command of it and docs/VOICES.md run by some test or
+exempt for its reason (scripts/doccommands.py). `make test` runs them after
+`swift test` (they use the debug build's announce for real lines); without
+scripts/prepare-tools run before, the first run makes the environments from
+PyPI. Standard library only.
 
   python3 scripts/push/test_push.py [-k PATTERN]
 """

@@ -5,9 +5,11 @@ voice through every service and a Cantonese one through Azure, built with
 `announce voice build --tts` and passing `announce voice check`; the
 pronunciation each request carried is the script's; a rebuild with one item
 changed sends one request; a refused key, a used-up quota and the rate limit
-end as documented; a dry run prints no key. No network: the stand-ins make
-the audio with espeak-ng from the pronunciation they were sent. The first
-Tencent or Aliyun request makes scripts/tts/.venv from PyPI (once).
+end as documented; a dry run prints no key; docs/VOICES.md's commands and
+its walkthrough of each service run as written (scripts/doccommands.py). No
+network: the stand-ins make the audio with espeak-ng from the pronunciation
+they were sent. Without scripts/prepare-tools run before, the first Tencent
+or Aliyun request makes scripts/tts/.venv from PyPI (once).
 
   python3 scripts/tts/test_tts.py        (ANNOUNCE: the announce binary,
                                           default .build/debug/announce)
@@ -221,23 +223,51 @@ class VoicesTests(Workspace):
         self.assertIn("scripts/tts/speak azure --voice zh-CN-XiaoxiaoNeural", manifest["generator"]["command"])
         self.assertGreater(len(standin.requests()), 50)
 
+    def record(self, folder):
+        """The speaker's part of docs/VOICES.md's first block: every item of
+        script.json read in order by espeak-ng (as the bundled voice is made),
+        0.6 s apart, in two files: take1.wav and take2.flac."""
+        with open(os.path.join(folder, "script.json"), encoding="utf-8") as handle:
+            items = json.load(handle)["items"]
+        gap = os.path.join(self.scratch, "gap.wav")
+        self.assertEqual(run(["sox", "-n", "-r", "16000", "-c", "1", "-b", "16", gap, "trim", "0", "0.6"]).returncode, 0)
+        takes = [os.path.join(self.scratch, f"item{item['number']}.wav") for item in items]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+            said = list(pool.map(lambda item, take: run([os.path.join(ROOT, "scripts", "voice", "espeak-tts.sh"),
+                                                         item["romanisation"], take]), items, takes))
+        self.assertEqual([result.returncode for result in said], [0] * len(items), said)
+        takes = [name for take in takes for name in (take, gap)]
+        half = len(takes) // 2 // 2 * 2
+        for name, part in (("take1.wav", takes[:half]), ("take2.flac", takes[half:])):
+            joined = run(["sox", gap] + part + [os.path.join(folder, name)])
+            self.assertEqual(joined.returncode, 0, joined.stderr)
+
     def test_voice_commands(self):
-        """docs/VOICES.md's commands that make a script and build a voice
-        with espeak-ng, run as written, in order, in a scratch folder."""
+        """docs/VOICES.md's commands from the script to a voice recorded by a
+        speaker (espeak-ng reading, here), checked and rendered with, and its
+        build with espeak-ng as the --tts command: run as written, in order,
+        in a scratch folder (the home folder, where render writes)."""
         commands = [command.text for document in doccommands.DOCUMENTS for command in doccommands.commands(document)
                     if doccommands.runner(command) == "scripts/tts/test_tts.py: test_voice_commands"]
-        self.assertEqual(len(commands), 3, commands)
+        self.assertEqual(len(commands), 6, commands)
         bin_folder = os.path.join(self.scratch, "bin")
         os.mkdir(bin_folder)
         os.symlink(ANNOUNCE, os.path.join(bin_folder, "announce"))
-        environment = dict(os.environ, PATH=bin_folder + os.pathsep + os.environ.get("PATH", ""))
+        home = os.path.join(self.scratch, "home")
+        os.mkdir(home)
+        environment = dict(os.environ, PATH=bin_folder + os.pathsep + os.environ.get("PATH", ""), HOME=home)
+        environment.pop("ANNOUNCE_VOICE", None)
         for command in commands:
-            result = run(["/bin/sh", "-c", command], environment, cwd=self.scratch)
+            if " take1.wav take2.flac " in command:
+                self.record(home)
+            result = run(["/bin/sh", "-c", command], environment, cwd=home)
             self.assertEqual(result.returncode, 0, f"{command}: {result.stderr}")
-        with open(os.path.join(self.scratch, "voices", "espeak", "voice.json"), encoding="utf-8") as handle:
-            self.assertEqual(json.load(handle)["id"], "espeak")
-        with open(os.path.join(self.scratch, "script.md"), encoding="utf-8") as handle:
+        for voice in ("brand", "espeak"):
+            with open(os.path.join(home, "voices", voice, "voice.json"), encoding="utf-8") as handle:
+                self.assertEqual(json.load(handle)["id"], voice)
+        with open(os.path.join(home, "script.md"), encoding="utf-8") as handle:
             self.assertIn("yí wàn", handle.read())
+        self.assertEqual(len(os.listdir(os.path.join(home, "Library", "Sounds"))), 1)
 
     def test_azure_cantonese(self):
         script, items = self.script("cantonese.json", CANTONESE + ["--phrase", "会员"])
