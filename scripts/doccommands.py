@@ -6,9 +6,10 @@ below for its reason. Standard library only.
 A command is a line (with its `\\` continuations) of an indented code block
 (4 spaces; inside a list item, more: the convention of
 Tests/AnnounceCLITests/Examples/DocumentedExample.swift) or of a ``` fence
-that is shell (no info string, sh, bash, console): in a block with `$ `
-lines, each of those; in another, each line whose first word is a program
-or a shell word (below), so that messages, output and synopses
+that may be shell (no info string, sh, bash, shell, console): in a block
+with `$ ` lines, each of those; in a fence marked sh, bash or shell, every
+line but a comment; in another block, each line whose first word is a
+program or a shell word (below), so that messages, output and synopses
 (`announce voice script [--style …]…`) are not commands.
 """
 
@@ -20,8 +21,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 DOCUMENTS = ["docs/PUSH-SERVICES.md", "docs/VOICES.md"]
 SHELL_FENCES = {"", "sh", "bash", "shell", "console"}
-PROGRAM = re.compile(r"^(announce|scripts/\S+|curl|export|set|kill|cat|tail|head|echo|printf|mv|cp|rm|cd|mkdir|python3|sh|"
-                     r"bash|espeak-ng|sox|jq|\.|source|sleep|wait)(\s|$)|^[A-Za-z_]\w*=")
+PROGRAM = re.compile(r"^(announce|announce-\S+|scripts/\S+|\./\S+|\.build/\S+|curl|export|set|unset|kill|cat|tail|head|echo|"
+                     r"printf|mv|cp|rm|ln|ls|cd|mkdir|find|grep|python3|pip|sh|bash|env|time|sudo|apt-get|make|swift|git|"
+                     r"install|espeak-ng|sox|jq|\.|source|sleep|wait|for|while|if)(\s|$)|^[A-Za-z_]\w*=")
 SYNOPSIS = re.compile(r"\s\[|\.\.\.")
 COMMENT = re.compile(r"\s+#(\s.*)?$")
 
@@ -110,7 +112,8 @@ def commands(document):
                 joined += text.strip()[:-1].rstrip() + " "
                 continue
             joined = COMMENT.sub("", joined + text.strip())
-            if PROGRAM.match(joined) and not SYNOPSIS.search(joined):
+            if fence in ("sh", "bash", "shell") and joined and not joined.startswith("#") or \
+                    PROGRAM.match(joined) and not SYNOPSIS.search(joined):
                 found.append(Command(document, start, joined, number, False, []))
             joined, start = "", None
     return found

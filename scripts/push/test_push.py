@@ -754,7 +754,8 @@ class DocumentedSendTests(unittest.TestCase):
     def test_everyServiceHasATestedExample(self):
         for path in ("docs/PUSH-SERVICES.md",):
             examples = documented_sends(path)
-            self.assertEqual(sorted(documented_service(words) for _, words, _ in examples), sorted(SERVICES + ["apns", "apns"]), path)
+            self.assertEqual(sorted(documented_service(words) for _, words, _ in examples),
+                             sorted(SERVICES + ["apns", "apns"]), path)
             for number, command, output in examples:
                 with self.subTest(path=path, line=number):
                     self.run_example(path, number, command, output)

@@ -211,7 +211,8 @@ class VoicesTests(Workspace):
             manifest = json.load(handle)
         self.assertTrue(manifest["license"].startswith("zh-CN-XiaoxiaoNeural audio from Azure AI Speech"))
         # The adapter by its name as installed (announce-speak), or as the command gave it.
-        self.assertRegex(manifest["generator"]["command"], r"^(announce-speak|scripts/tts/speak) azure --voice zh-CN-XiaoxiaoNeural ")
+        self.assertRegex(manifest["generator"]["command"],
+                         r"^(announce-speak|scripts/tts/speak) azure --voice zh-CN-XiaoxiaoNeural ")
         self.assertGreater(len(standin.requests()), 50)
 
     def record(self, folder):
@@ -440,7 +441,8 @@ class WalkthroughTests(Workspace):
         with open(os.path.join(folder, "yi2-wan4.wav"), "rb") as handle:
             self.assertEqual(handle.read(4), b"RIFF")
         with open(os.path.join(folder, "voice", "voice.json"), encoding="utf-8") as handle:
-            self.assertRegex(json.load(handle)["generator"]["command"], rf"^(announce-speak|scripts/tts/speak) {service} --voice ")
+            self.assertRegex(json.load(handle)["generator"]["command"],
+                             rf"^(announce-speak|scripts/tts/speak) {service} --voice ")
         # The stand-in's audio is kept in its folder, never in the user's cache.
         self.assertTrue(os.path.isdir(os.path.join(folder, "cache", service)), os.listdir(folder))
         self.assertFalse(os.path.exists(os.path.join(home, ".cache")))
