@@ -8,12 +8,15 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SEND = os.path.join(HERE, "send-through")
+SEND_PUSH = os.path.join(ROOT, "scripts", "apns", "send-push")
 LOOPBACK = os.path.join(HERE, "loopback-push")
 LOOPBACK_APNS = os.path.join(ROOT, "scripts", "apns", "loopback-apns")
 ANNOUNCE = os.environ.get("ANNOUNCE") or os.path.join(ROOT, ".build", "debug", "announce")
@@ -163,15 +166,22 @@ class LoopbackAPNs:
         self.process.stdout.close()
 
 
+def documented_service(command):
+    """The service of a documented send: send-through's first word, or apns."""
+    words = command.split()
+    return "apns" if words[0] == "scripts/apns/send-push" else words[1]
+
+
 def documented_sends(path):
-    """Each `$ scripts/push/send-through …` line of a document with the
-    output lines under it (to a blank line or the next `$ `)."""
+    """Each `$ scripts/push/send-through …` and `$ scripts/apns/send-push …`
+    line of a document with the output lines under it (to a blank line or
+    the next `$ `)."""
     with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
         lines = handle.read().splitlines()
     found = []
     for index, line in enumerate(lines):
         text = line.strip()
-        if line.startswith("    ") and text.startswith("$ scripts/push/send-through "):
+        if line.startswith("    ") and text.startswith(("$ scripts/push/send-through ", "$ scripts/apns/send-push ")):
             output = []
             for following in lines[index + 1:]:
                 if not following.strip() or following.strip().startswith("$ "):
@@ -194,3 +204,41 @@ KEY_NAMES = {
     "tpns": ["TPNS_ACCESS_ID", "TPNS_SECRET_KEY"],
     "umeng": ["UMENG_APP_KEY", "UMENG_MASTER_SECRET"],
 }
+
+
+def process_alive(pid, command=""):
+    """Whether `pid` runs (a process ended but not yet reaped does not), with
+    `command` in its command line."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
+            running = handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return running and command.encode() in handle.read()
+    except OSError:
+        return False
+
+
+def wait_gone(pid, seconds=10):
+    """Whether `pid` has stopped within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while process_alive(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def stop_background(folder):
+    """Stops every stand-in started with --background under `folder` (its
+    DIR/pid files) that still runs: a test's cleanup, whatever happened."""
+    for place, _, files in os.walk(folder):
+        if "pid" in files:
+            try:
+                with open(os.path.join(place, "pid")) as handle:
+                    pid = int(handle.read())
+            except (OSError, ValueError):
+                continue
+            # Only a stand-in of this folder (never a process that took the number since).
+            if process_alive(pid, "loopback-") and process_alive(pid, folder):
+                os.kill(pid, signal.SIGKILL)
+                wait_gone(pid)

@@ -1,19 +1,26 @@
 #!/usr/bin/env python3
 """Tests of scripts/push: send-through against loopback-push, for each
-service, on 127.0.0.1 only. `make test` runs them after `swift test` (they
-use the debug build's announce for real lines); the first run makes
-scripts/push/.venv from PyPI. Standard library only.
+service, on 127.0.0.1 only; scripts/prepare-tools; the stand-ins'
+--background; docs/PUSH-SERVICES.md's commands and walkthroughs run as
+written, and every command of it and docs/VOICES.md run by some test or
+exempt for its reason (scripts/doccommands.py). `make test` runs them after
+`swift test` (they use the debug build's announce for real lines); without
+scripts/prepare-tools run before, the first run makes the environments from
+PyPI. Standard library only.
 
   python3 scripts/push/test_push.py [-k PATTERN]
 """
 
 import atexit
 import hashlib
+import importlib.machinery
+import importlib.util
 import json
 import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -22,8 +29,12 @@ import unittest
 import urllib.error
 import urllib.request
 
-from pushtests import (ANNOUNCE, FIELDS, FIRST_RUN, KEY_NAMES, ROOT, SEND, SERVICES, STRING_VALUES, TARGET, LoopbackAPNs,
-                       StandIn, announce_fields, batch_line, documented_sends, longest_line, matches, placed, send)
+from pushtests import (ANNOUNCE, FIELDS, FIRST_RUN, KEY_NAMES, LOOPBACK, LOOPBACK_APNS, ROOT, SEND, SEND_PUSH, SERVICES,
+                       STRING_VALUES, TARGET, LoopbackAPNs, StandIn, announce_fields, batch_line, documented_sends,
+                       documented_service, longest_line, matches, placed, process_alive, send, stop_background, wait_gone)
+
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import doccommands  # noqa: E402
 
 
 _PACK = []
@@ -463,6 +474,253 @@ class HostileFileTests(unittest.TestCase):
                 self.assertIn(path, result.stderr)
 
 
+class PrepareToolsTests(unittest.TestCase):
+    """scripts/prepare-tools makes every virtual environment the scripts run
+    inside, ahead, beside the scripts wherever they are (a copy installed
+    elsewhere, reached through a symbolic link), in bootstrap's one way."""
+
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp(prefix="announce-push-tools-")
+        self.addCleanup(shutil.rmtree, self.scratch, True)
+
+    def test_itListsEveryEnvironmentAScriptRunsInside(self):
+        calls = set()
+        for folder in ("apns", "push", "tts"):
+            for name in sorted(os.listdir(os.path.join(ROOT, "scripts", folder))):
+                path = os.path.join(ROOT, "scripts", folder, name)
+                if name == "bootstrap.py" or name.startswith("test_") or not os.path.isfile(path):
+                    continue
+                with open(path, encoding="utf-8") as handle:
+                    text = handle.read()
+                found = list(re.finditer(r'run_inside\((__file__|os\.path\.join\(HERE, "([\w-]+)"\)), "([^"]+)", "([^"]+)"'
+                                         r'(?:, sources=\(([^)]*)\))?\)', text))
+                # Every call is one this reads.
+                self.assertEqual(len(found), len(re.findall(r"\brun_inside\(", text)), path)
+                for match in found:
+                    sources = tuple(re.findall(r'"([^"]+)"', match.group(5) or ""))
+                    calls.add((folder, match.group(2) or name, match.group(3), match.group(4), sources))
+        path = os.path.join(ROOT, "scripts", "prepare-tools")
+        spec = importlib.util.spec_from_file_location("prepare_tools", path,
+                                                      loader=importlib.machinery.SourceFileLoader("prepare_tools", path))
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        self.assertEqual(sorted(module.TOOLS), sorted(calls))
+
+    def copy(self):
+        """The scripts as `make install` lays them out, each requirements
+        file emptied (a virtual environment without packages is made in
+        seconds, offline), and prepare-tools linked from a bin folder."""
+        share = os.path.join(self.scratch, "share", "announce", "scripts")
+        for folder in ("apns", "push", "tts"):
+            shutil.copytree(os.path.join(ROOT, "scripts", folder), os.path.join(share, folder),
+                            ignore=shutil.ignore_patterns(".venv*", "__pycache__", "test_*"))
+        shutil.copy2(os.path.join(ROOT, "scripts", "prepare-tools"), share)
+        for folder, name in (("apns", "requirements.txt"), ("apns", "requirements-loopback.txt"), ("push", "requirements.txt"),
+                             ("tts", "requirements.txt")):
+            with open(os.path.join(share, folder, name), "w", encoding="utf-8") as handle:
+                handle.write("# nothing: a test\n")
+        os.mkdir(os.path.join(self.scratch, "bin"))
+        link = os.path.join(self.scratch, "bin", "prepare-tools")
+        os.symlink(os.path.join(share, "prepare-tools"), link)
+        return share, link
+
+    def test_aCopyElsewhereGetsItsEnvironmentsThroughALink(self):
+        share, link = self.copy()
+        made = subprocess.run([link], capture_output=True, text=True, timeout=FIRST_RUN, cwd=self.scratch)
+        shown = ["scripts/apns/.venv", "scripts/apns/.venv-loopback", "scripts/push/.venv", "scripts/tts/.venv"]
+        self.assertEqual((made.returncode, made.stdout.splitlines()), (0, ["made " + name for name in shown]), made)
+        for name in shown:
+            self.assertTrue(os.access(os.path.join(share, name[len("scripts/"):], "bin", "python"), os.X_OK), name)
+        again = subprocess.run([link], capture_output=True, text=True, timeout=60, cwd=self.scratch)
+        self.assertEqual((again.returncode, again.stdout.splitlines(), again.stderr),
+                         (0, ["up to date " + name for name in shown], ""), again)
+
+        # A requirement pip cannot install (found without reaching PyPI): that
+        # environment is not left half made, the ones after it are left as they were.
+        with open(os.path.join(share, "push", "requirements.txt"), "w", encoding="utf-8") as handle:
+            handle.write(os.path.join(self.scratch, "missing-1.0-py3-none-any.whl") + "\n")
+        result = subprocess.run([link], capture_output=True, text=True, timeout=FIRST_RUN, cwd=self.scratch)
+        self.assertEqual(result.returncode, 69, result)
+        self.assertEqual(result.stdout.splitlines(), ["up to date " + name for name in shown[:2]], result)
+        self.assertEqual(result.stderr.splitlines()[-1],
+                         "prepare-tools: cannot make scripts/push/.venv (pip could not install requirements.txt)", result)
+        self.assertFalse(os.path.exists(os.path.join(share, "push", ".venv")))
+        self.assertTrue(os.path.exists(os.path.join(share, "tts", ".venv")))
+        for arguments in (["--now"], ["x"]):
+            wrong = subprocess.run([link] + arguments, capture_output=True, text=True, timeout=60)
+            self.assertEqual((wrong.returncode, len(wrong.stderr.splitlines()), wrong.stdout), (64, 1, ""), wrong)
+
+    def test_aScriptRunsThroughASymbolicLink(self):
+        os.mkdir(os.path.join(self.scratch, "bin"))
+        for name, script in (("send-through", os.path.join(ROOT, "scripts", "push", "send-through")),
+                             ("send-push", os.path.join(ROOT, "scripts", "apns", "send-push"))):
+            link = os.path.join(self.scratch, "bin", name)
+            os.symlink(script, link)
+            arguments = [link, "jpush", "--target", TARGET] if name == "send-through" else \
+                [link] + LoopbackAPNs.offline_options(self.scratch)
+            result = subprocess.run(arguments, input="not json\n", capture_output=True, text=True, timeout=FIRST_RUN)
+            with self.subTest(name=name):
+                self.assertEqual(result.returncode, 65, result)
+                self.assertIn("not JSON", result.stderr.splitlines()[-1], result)
+
+
+class BackgroundTests(unittest.TestCase):
+    """--background: the stand-in's address printed once it listens, the
+    command returned (holding none of the caller's pipes), the stand-in
+    stopped by SIGTERM or by itself, its process id file gone with it."""
+
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp(prefix="announce-push-background-")
+        self.addCleanup(shutil.rmtree, self.scratch, True)
+
+    def start(self, command, folder):
+        result = subprocess.run(command + ["--background"], capture_output=True, text=True, timeout=FIRST_RUN)
+        self.addCleanup(stop_background, folder)
+        return result
+
+    def assertStopsWithItsFile(self, folder, pid):
+        self.assertTrue(wait_gone(pid), "the stand-in is still running")
+        self.assertFalse(os.path.exists(os.path.join(folder, "pid")))
+
+    def test_eachStandInRunsInTheBackgroundAndStops(self):
+        for name in ("jpush", "apns"):
+            folder = os.path.join(self.scratch, name)
+            command = [LOOPBACK, "jpush", "--dir", folder, "--target", TARGET, "--requests", "5"] if name == "jpush" else \
+                [LOOPBACK_APNS, "--dir", folder, "--key-id", "ABC123DEFG", "--team-id", "DEF123GHIJ", "--topic", "t",
+                 "--device-token", "5d1c", "--requests", "5"]
+            with self.subTest(name=name):
+                result = self.start(command, folder)
+                self.assertEqual((result.returncode, result.stderr), (0, ""), result)
+                self.assertRegex(result.stdout, r"^https?://127\.0\.0\.1:\d+\n$")
+                with open(os.path.join(folder, "pid")) as handle:
+                    pid = int(handle.read())
+                self.assertTrue(process_alive(pid))
+                self.assertEqual(os.getsid(pid), pid, "a session of its own")
+                os.kill(pid, signal.SIGTERM)
+                self.assertStopsWithItsFile(folder, pid)
+        # Stopping by itself (--seconds) removes the file too.
+        folder = os.path.join(self.scratch, "short")
+        result = self.start([LOOPBACK, "umeng", "--dir", folder, "--target", TARGET, "--seconds", "0.5"], folder)
+        self.assertEqual(result.returncode, 0, result)
+        with open(os.path.join(folder, "pid")) as handle:
+            self.assertStopsWithItsFile(folder, int(handle.read()))
+
+    def test_aStandInThatStopsBeforeItListensIs69InOneLine(self):
+        folder = os.path.join(self.scratch, "broken")
+        os.makedirs(os.path.join(folder, "keys"))
+        result = self.start([LOOPBACK, "jpush", "--dir", folder, "--target", TARGET], folder)
+        self.assertEqual((result.returncode, result.stdout), (69, ""), result)
+        self.assertEqual(result.stderr, f"loopback-push: the stand-in stopped before it listened (see {folder}/log)\n")
+        with open(os.path.join(folder, "log"), encoding="utf-8") as handle:
+            self.assertIn("IsADirectoryError", handle.read())
+
+
+class CheckPushDocTests(unittest.TestCase):
+    def test_theDocumentedCheckOfACapturedPush(self):
+        """docs/PUSH-SERVICES.md's `announce check-push` line, run as written
+        in a folder holding what it names: the bundled pack exported, and a
+        push as Getui's stand-in delivered it to the phone."""
+        (command,) = [entry for entry in doccommands.commands("docs/PUSH-SERVICES.md")
+                      if doccommands.runner(entry) == "scripts/push/test_push.py: CheckPushDocTests"]
+        scratch = tempfile.mkdtemp(prefix="announce-push-check-")
+        self.addCleanup(shutil.rmtree, scratch, True)
+        standin = StandIn("getui", os.path.join(scratch, "getui"), requests=2)
+        self.addCleanup(standin.stop)
+        sent = send("getui", ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], batch_line(scratch))
+        self.assertEqual(sent.returncode, 0, sent)
+        shutil.copy(standin.arrival, os.path.join(scratch, "getui-push.json"))
+        shutil.copy(device_pack(), os.path.join(scratch, "default.announcepack"))
+        result = subprocess.run(["/bin/sh", "-c", command.text], capture_output=True, text=True, timeout=120, cwd=scratch,
+                                env=dict(os.environ, PATH=os.path.dirname(ANNOUNCE) + os.pathsep + os.environ["PATH"]))
+        self.assertEqual(result.returncode, 0, result)
+        self.assertIn("route: rendered", result.stdout)
+        self.assertIn("says: 支付宝到账一百二十三点四五元", result.stdout)
+
+
+class DocumentedCommandTests(unittest.TestCase):
+    def test_everyCommandOfTheDocsIsRunOrExemptForItsReason(self):
+        """Each shell command of docs/PUSH-SERVICES.md and docs/VOICES.md is
+        run as written by a test (scripts/doccommands.py says which), or
+        exempt there with its reason; an exemption matches a command."""
+        unrun, exempt_used = [], set()
+        for document in doccommands.DOCUMENTS:
+            for command in doccommands.commands(document):
+                runner = doccommands.runner(command)
+                if runner is None:
+                    unrun.append(repr(command))
+                for (name, start) in doccommands.EXEMPT:
+                    if name == document and command.text.startswith(start):
+                        exempt_used.add((name, start))
+        self.assertEqual(unrun, [], "commands no test runs: run them, or exempt them in scripts/doccommands.py with why")
+        # Each test named is there.
+        for runner in {doccommands.runner(command) for document in doccommands.DOCUMENTS
+                       for command in doccommands.commands(document)} - {None}:
+            where, name = runner.split(": ", 1)
+            if where == "exempt":
+                continue
+            path = os.path.join(ROOT, "Tests", "AnnounceCLITests", "Examples", name + ".swift") if where == "swift test" else \
+                os.path.join(ROOT, where)
+            with open(path, encoding="utf-8") as handle:
+                self.assertRegex(handle.read(), rf"(struct|class|def) {name}\b", runner)
+        self.assertEqual(set(doccommands.EXEMPT) - exempt_used, set(), "exemptions of no command")
+        for key in doccommands.RUN_ELSEWHERE:
+            self.assertIn(key, {(command.document, command.text) for command in doccommands.commands(key[0])}, key)
+
+    def test_theCommandsFound(self):
+        """The reader of the docs finds commands where they are, and no
+        messages, output or synopses."""
+        texts = {command.text for document in doccommands.DOCUMENTS for command in doccommands.commands(document)}
+        self.assertIn("announce explain 110 5.55 5.5", texts)
+        self.assertIn("scripts/push/send-through jpush --keys jpush.keys --target 1a0018970a4c5b5e1e7 line.json", texts)
+        self.assertTrue(any(text.startswith("curl --http2 --header ") for text in texts), texts)
+        self.assertFalse([text for text in texts if text.startswith(("announce:", "covers:", "budget")) or "[--" in text], texts)
+
+
+class WalkthroughTests(unittest.TestCase):
+    """docs/PUSH-SERVICES.md's walkthrough of each service, run as written
+    from the repository's root, `mktemp -d` making its folder in a scratch
+    one; each stand-in stopped by the walkthrough itself, or else killed."""
+
+    def run_walkthrough(self, service, script):
+        scratch = tempfile.mkdtemp(prefix="announce-push-walk-")
+        self.addCleanup(shutil.rmtree, scratch, True)
+        self.addCleanup(doccommands.stop_standins, scratch, 0)
+        environment = dict(os.environ, TMPDIR=scratch, ANNOUNCE_PUSH_CACHE=os.path.join(scratch, "cache"),
+                           PATH=os.path.dirname(ANNOUNCE) + os.pathsep + os.environ["PATH"])
+        result = subprocess.run(["/bin/sh", "-e", "-c", script], capture_output=True, text=True, timeout=FIRST_RUN,
+                                cwd=ROOT, env=environment)
+        self.assertEqual(result.returncode, 0, result)
+        (folder,) = [os.path.join(scratch, name) for name in os.listdir(scratch) if name != "cache"]
+        self.assertEqual(doccommands.stop_standins(scratch), [], "the walkthrough left its stand-in running")
+        self.assertFalse(os.path.exists(os.path.join(folder, "pid")))
+        printed = result.stdout.splitlines()
+        self.assertTrue(printed[0].startswith("sent: 200 apns-id " if service == "apns" else f"sent: {service} "), result)
+        with open(os.path.join(folder, "requests.jsonl"), encoding="utf-8") as handle:
+            records = [json.loads(line) for line in handle]
+        self.assertEqual(records[-1]["status"], 200, records)
+        self.assertEqual(json.loads(printed[1]), records[-1])
+        with open(os.path.join(folder, "arrival.json"), encoding="utf-8") as handle:
+            arrival = json.loads(handle.read())
+        self.assertEqual(json.loads(printed[2]), arrival)
+        self.assertEqual(len(printed), 3, result)
+        self.assertEqual(announce_fields(service, arrival)["announce-id"], "order-9")
+        # Nothing of the stand-in's kept with the user's tokens.
+        self.assertFalse(os.path.exists(os.path.join(scratch, "cache")))
+
+    def test_eachServicesWalkthroughRunsAsWritten(self):
+        found = {}
+        for stand_in in ("scripts/push/loopback-push", "scripts/apns/loopback-apns"):
+            for listed, script in doccommands.walkthroughs("docs/PUSH-SERVICES.md", stand_in):
+                start = next(command.text for command in listed if stand_in in command.text)
+                service = "apns" if stand_in.endswith("apns") else start.split(stand_in + " ", 1)[1].split()[0]
+                self.assertNotIn(service, found)
+                found[service] = script
+        self.assertEqual(sorted(found), sorted(SERVICES + ["apns"]))
+        for service, script in found.items():
+            with self.subTest(service=service):
+                self.run_walkthrough(service, script)
+
+
 class DocumentedSendTests(unittest.TestCase):
     """docs/PUSH-SERVICES.md's send-through examples, run against the
     stand-ins with the documented target, keys file and line."""
@@ -471,7 +729,8 @@ class DocumentedSendTests(unittest.TestCase):
         scratch = tempfile.mkdtemp(prefix="announce-push-doc-")
         self.addCleanup(shutil.rmtree, scratch, True)
         words = shlex.split(command)
-        service, arguments = words[1], words[2:]
+        service = documented_service(command)
+        program, arguments = ([SEND_PUSH], words[1:]) if words[0] == "scripts/apns/send-push" else ([SEND, service], words[2:])
         with open(os.path.join(scratch, "line.json"), "w", encoding="utf-8") as handle:
             handle.write(batch_line(scratch) + "\n")
         if service == "apns":
@@ -486,7 +745,7 @@ class DocumentedSendTests(unittest.TestCase):
             self.addCleanup(standin.stop)
             arguments[arguments.index("--keys") + 1] = standin.keys
             arguments += ["--endpoint", standin.url, "--token-cache", os.path.join(scratch, "tokens")]
-        result = subprocess.run([SEND, service] + arguments, capture_output=True, text=True, timeout=FIRST_RUN, cwd=scratch)
+        result = subprocess.run(program + arguments, capture_output=True, text=True, timeout=FIRST_RUN, cwd=scratch)
         printed = result.stdout.splitlines()
         self.assertEqual(len(printed), len(output), f"{path}:{number}: {result}")
         for documented, line in zip(output, printed):
@@ -495,7 +754,8 @@ class DocumentedSendTests(unittest.TestCase):
     def test_everyServiceHasATestedExample(self):
         for path in ("docs/PUSH-SERVICES.md",):
             examples = documented_sends(path)
-            self.assertEqual(sorted(words.split()[1] for _, words, _ in examples), sorted(SERVICES + ["apns"]), path)
+            self.assertEqual(sorted(documented_service(words) for _, words, _ in examples),
+                             sorted(SERVICES + ["apns", "apns"]), path)
             for number, command, output in examples:
                 with self.subTest(path=path, line=number):
                     self.run_example(path, number, command, output)

@@ -5,9 +5,11 @@ voice through every service and a Cantonese one through Azure, built with
 `announce voice build --tts` and passing `announce voice check`; the
 pronunciation each request carried is the script's; a rebuild with one item
 changed sends one request; a refused key, a used-up quota and the rate limit
-end as documented; a dry run prints no key. No network: the stand-ins make
-the audio with espeak-ng from the pronunciation they were sent. The first
-Tencent or Aliyun request makes scripts/tts/.venv from PyPI (once).
+end as documented; a dry run prints no key; docs/VOICES.md's commands and
+its walkthrough of each service run as written (scripts/doccommands.py). No
+network: the stand-ins make the audio with espeak-ng from the pronunciation
+they were sent. Without scripts/prepare-tools run before, the first Tencent
+or Aliyun request makes scripts/tts/.venv from PyPI (once).
 
   python3 scripts/tts/test_tts.py        (ANNOUNCE: the announce binary,
                                           default .build/debug/announce)
@@ -26,6 +28,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 SPEAK = os.path.join(HERE, "speak")
 LOOPBACK = os.path.join(HERE, "loopback-tts")
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import doccommands  # noqa: E402
+
 ANNOUNCE = os.path.abspath(os.environ.get("ANNOUNCE") or os.path.join(ROOT, ".build", "debug", "announce"))
 
 VOICES = {"azure": "zh-CN-XiaoxiaoNeural", "tencent": "101001", "aliyun": "xiaoyun", "baidu": "0"}
@@ -186,17 +191,7 @@ class VoicesTests(Workspace):
         """docs/VOICES.md's commands from the keys to a checked voice and its
         pack, run as written (announce and scripts/tts/speak as the reader
         has them) against the Azure stand-in, whose keys replace the export."""
-        with open(os.path.join(ROOT, "docs", "VOICES.md"), encoding="utf-8") as handle:
-            text = handle.read()
-        start = text.index("    export AZURE_SPEECH_KEY=")
-        end = text.index("\n\n", start)
-        block = [line[4:] for line in text[start:end].split("\n")]
-        commands, current = [], ""
-        for line in block:
-            current += line[:-1] + " " if line.endswith("\\") else line
-            if not line.endswith("\\"):
-                commands.append(current)
-                current = ""
+        commands = [command.text for command in doccommands.keys_block()]
         self.assertTrue(commands[0].startswith("export "), commands[0])
         self.assertEqual([command.split()[0] for command in commands[1:]],
                          ["announce", "scripts/tts/speak", "announce", "announce", "announce"])
@@ -215,8 +210,56 @@ class VoicesTests(Workspace):
         with open(os.path.join(workdir, "voices", "xiaoxiao", "voice.json"), encoding="utf-8") as handle:
             manifest = json.load(handle)
         self.assertTrue(manifest["license"].startswith("zh-CN-XiaoxiaoNeural audio from Azure AI Speech"))
-        self.assertIn("scripts/tts/speak azure --voice zh-CN-XiaoxiaoNeural", manifest["generator"]["command"])
+        # The adapter by its name as installed (announce-speak), or as the command gave it.
+        self.assertRegex(manifest["generator"]["command"],
+                         r"^(announce-speak|scripts/tts/speak) azure --voice zh-CN-XiaoxiaoNeural ")
         self.assertGreater(len(standin.requests()), 50)
+
+    def record(self, folder):
+        """The speaker's part of docs/VOICES.md's first block: every item of
+        script.json read in order by espeak-ng (as the bundled voice is made),
+        0.6 s apart, in two files: take1.wav and take2.flac."""
+        with open(os.path.join(folder, "script.json"), encoding="utf-8") as handle:
+            items = json.load(handle)["items"]
+        gap = os.path.join(self.scratch, "gap.wav")
+        self.assertEqual(run(["sox", "-n", "-r", "16000", "-c", "1", "-b", "16", gap, "trim", "0", "0.6"]).returncode, 0)
+        takes = [os.path.join(self.scratch, f"item{item['number']}.wav") for item in items]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+            said = list(pool.map(lambda item, take: run([os.path.join(ROOT, "scripts", "voice", "espeak-tts.sh"),
+                                                         item["romanisation"], take]), items, takes))
+        self.assertEqual([result.returncode for result in said], [0] * len(items), said)
+        takes = [name for take in takes for name in (take, gap)]
+        half = len(takes) // 2 // 2 * 2
+        for name, part in (("take1.wav", takes[:half]), ("take2.flac", takes[half:])):
+            joined = run(["sox", gap] + part + [os.path.join(folder, name)])
+            self.assertEqual(joined.returncode, 0, joined.stderr)
+
+    def test_voice_commands(self):
+        """docs/VOICES.md's commands from the script to a voice recorded by a
+        speaker (espeak-ng reading, here), checked and rendered with, and its
+        build with espeak-ng as the --tts command: run as written, in order,
+        in a scratch folder (the home folder, where render writes)."""
+        commands = [command.text for document in doccommands.DOCUMENTS for command in doccommands.commands(document)
+                    if doccommands.runner(command) == "scripts/tts/test_tts.py: test_voice_commands"]
+        self.assertEqual(len(commands), 6, commands)
+        bin_folder = os.path.join(self.scratch, "bin")
+        os.mkdir(bin_folder)
+        os.symlink(ANNOUNCE, os.path.join(bin_folder, "announce"))
+        home = os.path.join(self.scratch, "home")
+        os.mkdir(home)
+        environment = dict(os.environ, PATH=bin_folder + os.pathsep + os.environ.get("PATH", ""), HOME=home)
+        environment.pop("ANNOUNCE_VOICE", None)
+        for command in commands:
+            if " take1.wav take2.flac " in command:
+                self.record(home)
+            result = run(["/bin/sh", "-c", command], environment, cwd=home)
+            self.assertEqual(result.returncode, 0, f"{command}: {result.stderr}")
+        for voice in ("brand", "espeak"):
+            with open(os.path.join(home, "voices", voice, "voice.json"), encoding="utf-8") as handle:
+                self.assertEqual(json.load(handle)["id"], voice)
+        with open(os.path.join(home, "script.md"), encoding="utf-8") as handle:
+            self.assertIn("yí wàn", handle.read())
+        self.assertEqual(len(os.listdir(os.path.join(home, "Library", "Sounds"))), 1)
 
     def test_azure_cantonese(self):
         script, items = self.script("cantonese.json", CANTONESE + ["--phrase", "会员"])
@@ -364,6 +407,57 @@ class FailureTests(Workspace):
             result = run([SPEAK] + arguments, cwd=self.scratch)
             self.assertEqual(result.returncode, 64, f"{arguments}: {result.stderr}")
             self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
+
+
+class WalkthroughTests(Workspace):
+    """docs/VOICES.md's walkthrough of each service, run as written from the
+    repository's root, `mktemp -d` making its folder in a scratch one; each
+    stand-in stopped by the walkthrough itself, or else killed."""
+
+    def walk(self, service, script):
+        scratch = tempfile.mkdtemp(prefix=service + ".", dir=self.scratch)
+        home = os.path.join(scratch, "home")
+        environment = {key: value for key, value in os.environ.items()
+                       if not key.startswith(("AZURE_", "TENCENT", "ALIBABA_", "ALIYUN_", "BAIDU_", "ANNOUNCE_TTS"))}
+        environment.update(TMPDIR=scratch, HOME=home, NO_PROXY="127.0.0.1", no_proxy="127.0.0.1",
+                           PATH=os.path.dirname(ANNOUNCE) + os.pathsep + os.environ.get("PATH", ""))
+        try:
+            result = run(["/bin/sh", "-e", "-c", script], environment, cwd=ROOT)
+            self.assertEqual(result.returncode, 0, f"{service}: {result.stderr}")
+            self.assertEqual(doccommands.stop_standins(scratch), [], f"{service}: the walkthrough left its stand-in running")
+        finally:
+            doccommands.stop_standins(scratch, 0)
+        (folder,) = [os.path.join(scratch, name) for name in os.listdir(scratch)
+                     if os.path.exists(os.path.join(scratch, name, "keys"))]
+        self.assertFalse(os.path.exists(os.path.join(folder, "pid")))
+        printed = result.stdout.splitlines()
+        self.assertRegex(printed[0], r"^http://127\.0\.0\.1:\d+$")
+        with open(os.path.join(folder, "requests.jsonl"), encoding="utf-8") as handle:
+            sent = [json.loads(line) for line in handle]
+        self.assertEqual(json.loads(printed[-1]), sent[-1])
+        synthesis = [entry for entry in sent if entry["kind"] == "synthesis"]
+        self.assertEqual({entry["status"] for entry in sent}, {200}, sent)
+        self.assertEqual(synthesis[0]["pronunciation"], "yi2 wan4")
+        with open(os.path.join(folder, "yi2-wan4.wav"), "rb") as handle:
+            self.assertEqual(handle.read(4), b"RIFF")
+        with open(os.path.join(folder, "voice", "voice.json"), encoding="utf-8") as handle:
+            self.assertRegex(json.load(handle)["generator"]["command"],
+                             rf"^(announce-speak|scripts/tts/speak) {service} --voice ")
+        # The stand-in's audio is kept in its folder, never in the user's cache.
+        self.assertTrue(os.path.isdir(os.path.join(folder, "cache", service)), os.listdir(folder))
+        self.assertFalse(os.path.exists(os.path.join(home, ".cache")))
+
+    def test_each_services_walkthrough_runs_as_written(self):
+        found = {}
+        for listed, script in doccommands.walkthroughs("docs/VOICES.md", "scripts/tts/loopback-tts"):
+            start = next(command.text for command in listed if command.text.startswith("scripts/tts/loopback-tts "))
+            found[start.split()[1]] = script
+        self.assertEqual(sorted(found), sorted(VOICES))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=len(found)) as pool:
+            futures = {service: pool.submit(self.walk, service, script) for service, script in found.items()}
+        for service, future in futures.items():
+            with self.subTest(service=service):
+                future.result()
 
 
 if __name__ == "__main__":
