@@ -27,6 +27,13 @@ SCRIPT_PACKAGES := python3 python3-venv curl ca-certificates espeak-ng sox
 RUNTIME_PACKAGES := libsndfile1 libsamplerate0 libsonic0 libebur128-1 libstdc++6
 VERSION := $(shell sed -n 's/^ *version: "\([^"]*\)",$$/\1/p' Sources/announce/Commands/Announce.swift)
 DIST := .build/dist/announce-$(VERSION)-linux-$(shell uname -m).tar.gz
+# `make test` packs the same tarball from the debug build, linked as the
+# release is (Swift's runtime static), rather than optimising the whole
+# package a second time: the packing, the layout and running without Swift
+# are what it checks. A static debug link needs Foundation's two internal
+# libraries named (the release's dead stripping drops what needs them).
+TEST_DIST := .build/dist/test/announce-$(VERSION)-linux-$(shell uname -m)-debug.tar.gz
+DEBUG_STATIC_FLAGS := --static-swift-stdlib -Xlinker -l_FoundationCollections -Xlinker -l_FoundationCShims
 
 .PHONY: all deps build tools test lint docs docs-examples demo bench voice install dist clean fuzz
 
@@ -62,7 +69,8 @@ tools:
 # a line of the debug build's announce through each push service's route to
 # its stand-in on 127.0.0.1; scripts/tts's build voices with it through each
 # cloud speech service's adapter against its stand-in on 127.0.0.1; the
-# tarball of `make dist` renders with Swift out of sight.
+# tarball `make dist` packs (here from the debug build) renders with Swift
+# out of sight.
 #
 # Each step's whole output goes to .build/test-logs/STEP.log; what is printed
 # is a line per suite, every failure in full, and the closing counts. Every
@@ -77,8 +85,9 @@ test: deps lint tools
 	-@$(STEP) jyutping unittest -- python3 scripts/voice/test_check_jyutping.py
 	-@$(STEP) espeak-tts unittest -- python3 scripts/voice/test_espeak_tts.py
 	-@$(STEP) tts unittest -- python3 scripts/tts/test_tts.py
-	-@$(STEP) dist lines -- $(MAKE) --no-print-directory dist
-	-@$(STEP) test-dist lines -- env REFERENCE=$(CURDIR)/.build/release/announce scripts/dist/test-dist.sh $(DIST)
+	-@$(STEP) dist lines -- sh -c '$(SWIFT) build $(DEBUG_STATIC_FLAGS) --product announce && \
+		scripts/dist/pack.sh .build/debug/announce $(TEST_DIST) "$(RUNTIME_PACKAGES)" "$(SCRIPT_PACKAGES)"'
+	-@$(STEP) test-dist lines -- env REFERENCE=$(CURDIR)/.build/debug/announce scripts/dist/test-dist.sh $(TEST_DIST)
 	@$(STEP) --total
 
 # Rewrites the output of every `$ announce …` example in README.md and docs/

@@ -52,4 +52,7 @@ esac
 expected=$(cd "$scratch" && mkdir -p direct && cd direct && "$REFERENCE" --prefix alipay 123.45)
 [ "$(basename "$expected")" = "$(basename "$sound")" ] && cmp -s "$expected" "$sound" \
     || fail "the unpacked announce's file differs from the build's ($expected)"
-echo "test-dist: the unpacked announce renders without Swift, the same bytes as the build"
+# `make install` lays out the same tree under its prefix.
+scripts/dist/stage.sh "$REFERENCE" "$scratch/prefix"
+diff -r -x INSTALL "$folder" "$scratch/prefix" >/dev/null || fail "make install's layout differs from the tarball's"
+echo "test-dist: the unpacked announce renders without Swift, the same bytes as the build; make install lays out the same tree"

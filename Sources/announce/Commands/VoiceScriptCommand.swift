@@ -9,7 +9,7 @@ struct VoiceScriptCommand: ListsExitStatuses {
         commandName: "script",
         abstract: "Print what a speaker must record for a voice: every word, the runs that carry tone sandhi and, with --units groups, larger units, numbered.",
         discussion: """
-            By default the script covers everything announce says in the language (--language: mandarin, the default, or cantonese): both reading styles with 两 and (in Mandarin) 一十, the prefixes \(VoiceCoverage.everything.prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-variant (--no-liang, --no-lead-yi), --prefix and --template narrow it for a shorter session. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
+            By default the script covers everything announce says in the language (--language: mandarin, the default, or cantonese): both reading styles with 两 and (in Mandarin) 一十, the prefixes \(VoiceCoverage.everything.prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-variant (--no-liang, --no-lead-yi), --prefix and --template narrow it; --variant NAME (--liang, --lead-yi) asks for a variant, refused where the language lacks it for a shorter session. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
 
             Each item shows its romanisation: pinyin in Mandarin, Jyutping in Cantonese. A word the script does not know needs its syllables with --romanisation WORD=SYLLABLES, in the language's romanisation (--pinyin and --jyutping are older spellings of it for Mandarin and Cantonese), and a phrase must have no blanks; either is a usage error.
 
@@ -26,6 +26,11 @@ struct VoiceScriptCommand: ListsExitStatuses {
         "A reading variant to leave out (repeatable): \(ReadingVariant.names). Default: cover every one the language has.",
         valueName: "name"))
     var noVariant: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "A reading variant to cover (repeatable): \(ReadingVariant.names); one the language lacks is refused. Default: every one the language has.",
+        valueName: "name"))
+    var variant: [String] = []
 
     // The variants' older spellings, kept because scripts use them.
     @Flag(inversion: .prefixedNo, help: "Cover readings with 两 (a leading 2 before 百/千/万/亿, a bare whole 2); the default.")
@@ -104,18 +109,23 @@ struct VoiceScriptCommand: ListsExitStatuses {
             }
             let styles = style.isEmpty ? ReadingStyle.allCases : ReadingStyle.allCases.filter(style.contains)
             let templates = template.isEmpty ? known : known.filter(template.contains)
-            let left = try noVariant.map { name throws(ExitCode) in
-                guard let variant = ReadingVariant(name: name) else {
-                    Console.error("--no-variant \(MessageText.quoted(name)) is not a variant of the reading: \(ReadingVariant.names)")
-                    throw Console.exit(.usage)
+            func named(_ option: String, _ names: [String]) throws(ExitCode) -> [ReadingVariant] {
+                try names.map { name throws(ExitCode) in
+                    guard let variant = ReadingVariant(name: name) else {
+                        let nearest = ReadingVariant.nearest(to: name).map { " (did you mean \(MessageText.quoted($0))?)" } ?? ""
+                        Console.error("--\(option) \(MessageText.quoted(name)) is not a variant of the reading\(nearest): \(ReadingVariant.names)")
+                        throw Console.exit(.usage)
+                    }
+                    return variant
                 }
-                return variant
             }
+            let left = try named("no-variant", noVariant)
+            let asked = try named("variant", variant)
             // Every variant the language offers or reads with is covered,
             // unless left out; the older flags add or leave out their own.
             let offered = ReadingVariant.offered
             var variants = (language.readingVariants + language.defaultReading.variants).filter(offered.contains)
-            for (variant, covered) in [(ReadingVariant.liang, liang), (.leadYi, leadYi)] {
+            for (variant, covered) in [(ReadingVariant.liang, liang), (.leadYi, leadYi)] + asked.map({ ($0, Optional(true)) }) {
                 guard let covered else { continue }
                 variants = variants.filter { $0 != variant } + (covered ? [variant] : [])
             }
