@@ -79,12 +79,17 @@ STEP := scripts/test/step
 test: deps lint tools
 	@scripts/install-deps.sh $(TEST_PACKAGES) $(RUNTIME_PACKAGES)
 	@$(STEP) --reset
-	-@$(STEP) swift-test swift -- $(SWIFT) test
+	-@$(STEP) swift-build lines -- $(SWIFT) build --build-tests
+	@# The scripts' tests run beside the Swift tests: both use the built
+	@# announce, neither builds, and on two cores together they take little
+	@# more than the longer one.
+	-@$(STEP) swift-test swift -- $(SWIFT) test --skip-build & \
+	$(STEP) push unittest -- python3 scripts/push/test_push.py; \
+	$(STEP) jyutping unittest -- python3 scripts/voice/test_check_jyutping.py; \
+	$(STEP) espeak-tts unittest -- python3 scripts/voice/test_espeak_tts.py; \
+	$(STEP) tts unittest -- python3 scripts/tts/test_tts.py; \
+	wait
 	-@$(STEP) fuzz-replay lines -- env SWIFT=$(SWIFT) scripts/fuzz/run.sh --replay
-	-@$(STEP) push unittest -- python3 scripts/push/test_push.py
-	-@$(STEP) jyutping unittest -- python3 scripts/voice/test_check_jyutping.py
-	-@$(STEP) espeak-tts unittest -- python3 scripts/voice/test_espeak_tts.py
-	-@$(STEP) tts unittest -- python3 scripts/tts/test_tts.py
 	-@$(STEP) dist lines -- sh -c '$(SWIFT) build $(DEBUG_STATIC_FLAGS) --product announce && \
 		scripts/dist/pack.sh .build/debug/announce $(TEST_DIST) "$(RUNTIME_PACKAGES)" "$(SCRIPT_PACKAGES)"'
 	-@$(STEP) test-dist lines -- env REFERENCE=$(CURDIR)/.build/debug/announce scripts/dist/test-dist.sh $(TEST_DIST)
