@@ -74,26 +74,12 @@ tools:
 #
 # Each step's whole output goes to .build/test-logs/STEP.log; what is printed
 # is a line per suite, every failure in full, and the closing counts. Every
-# step runs even when one fails; the last line decides.
-STEP := scripts/test/step
-test: deps lint tools
-	@scripts/install-deps.sh $(TEST_PACKAGES) $(RUNTIME_PACKAGES)
-	@$(STEP) --reset
-	-@$(STEP) swift-build lines -- $(SWIFT) build --build-tests
-	@# The scripts' tests run beside the Swift tests: both use the built
-	@# announce, neither builds, and on two cores together they take little
-	@# more than the longer one.
-	-@$(STEP) swift-test swift -- $(SWIFT) test --skip-build & \
-	$(STEP) push unittest -- python3 scripts/push/test_push.py; \
-	$(STEP) jyutping unittest -- python3 scripts/voice/test_check_jyutping.py; \
-	$(STEP) espeak-tts unittest -- python3 scripts/voice/test_espeak_tts.py; \
-	$(STEP) tts unittest -- python3 scripts/tts/test_tts.py; \
-	wait
-	-@$(STEP) fuzz-replay lines -- env SWIFT=$(SWIFT) scripts/fuzz/run.sh --replay
-	-@$(STEP) dist lines -- sh -c '$(SWIFT) build $(DEBUG_STATIC_FLAGS) --product announce && \
-		scripts/dist/pack.sh .build/debug/announce $(TEST_DIST) "$(RUNTIME_PACKAGES)" "$(SCRIPT_PACKAGES)"'
-	-@$(STEP) test-dist lines -- env REFERENCE=$(CURDIR)/.build/debug/announce scripts/dist/test-dist.sh $(TEST_DIST)
-	@$(STEP) --total
+# step runs even when one fails; the last line decides. scripts/test/all.sh
+# orders the steps (the venvs made as part of it, as `make tools` makes them).
+test: deps lint
+	@scripts/install-deps.sh $(TEST_PACKAGES) $(SCRIPT_PACKAGES) $(RUNTIME_PACKAGES)
+	@SWIFT=$(SWIFT) TEST_DIST=$(TEST_DIST) RUNTIME_PACKAGES="$(RUNTIME_PACKAGES)" SCRIPT_PACKAGES="$(SCRIPT_PACKAGES)" \
+		DEBUG_STATIC_FLAGS="$(DEBUG_STATIC_FLAGS)" scripts/test/all.sh
 
 # Rewrites the output of every `$ announce …` example in README.md and docs/
 # from what announce prints (the convention is in
