@@ -3,9 +3,9 @@
 # scripts/test/step (a line per suite, failures in full, each step's log in
 # .build/test-logs/), arranged so that the two cores stay busy:
 #
-#   1. the announce binary builds while the scripts' venvs are made;
-#   2. the scripts' tests, which need only that binary, run while the test
-#      targets build and the Swift tests run;
+#   1. the package and its tests build while the scripts' venvs are made;
+#   2. the scripts' tests, which need only the built announce, run beside
+#      the Swift tests (a build beside them would slow both);
 #   3. the fuzz seeds are replayed, and the tarball is packed from the
 #      debug build (linked statically, as a release is) and run without Swift.
 #
@@ -20,7 +20,8 @@ swift=${SWIFT:-swift}
 
 $step --reset
 $step tools lines -- scripts/prepare-tools &
-$step build lines -- "$swift" build --product announce
+$step swift-build lines -- "$swift" build --build-tests
+built=$?
 wait
 
 {
@@ -29,7 +30,7 @@ wait
     $step espeak-tts unittest -- python3 scripts/voice/test_espeak_tts.py
     $step tts unittest -- python3 scripts/tts/test_tts.py
 } &
-$step swift-build lines -- "$swift" build --build-tests && $step swift-test swift -- "$swift" test --skip-build
+[ "$built" -eq 0 ] && $step swift-test swift -- "$swift" test --skip-build
 wait
 
 $step fuzz-replay lines -- env SWIFT="$swift" scripts/fuzz/run.sh --replay
