@@ -19,7 +19,7 @@ swift_root=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")
 fail() { echo "test-dist: FAILED: $*" >&2; exit 1; }
 
 echo "test-dist: $(basename "$tarball"), $(stat -c %s "$tarball") bytes; the binary needs:"
-ldd "$folder/bin/announce" | sed 's/ (0x[0-9a-f]*)$//; s/^\t/    /'
+ldd "$folder/bin/announce" | sed 's/ (0x[0-9a-f]*)$//; s/^\t/test-dist:     /'
 if ldd "$folder/bin/announce" | grep -q -e swift -e "not found" -e "$swift_root"; then
     fail "the binary needs a Swift library or a missing one"
 fi
