@@ -48,8 +48,7 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
         case .malformed:
             return "\(MessageText.quoted(tag)) is not a language tag such as 'cmn-Hans': announce speaks \(known)"
         case .unknown:
-            let names = Language.all.flatMap { [$0.shortName, $0.tag] }
-            let nearest = Suggestion.nearest(to: tag, among: names).map { " (did you mean \(MessageText.quoted($0))?)" } ?? ""
+            let nearest = Suggestion.note(to: tag, among: Language.all.flatMap { [$0.shortName, $0.tag] })
             return "\(MessageText.quoted(tag)) is not a language announce speaks\(nearest): \(known)"
         case .undefinedVariant(let variant):
             let note = language?.rules.missingVariantNote(variant).map { ": \($0)" } ?? ""

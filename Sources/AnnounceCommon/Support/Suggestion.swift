@@ -19,6 +19,13 @@ public enum Suggestion {
         return best?.choice
     }
 
+    /// ` (did you mean 'currency'?)` for the choice nearest `text`, or
+    /// nothing when none is near: the note a refusal adds after the word it
+    /// refuses.
+    public static func note(to text: String, among choices: [String]) -> String {
+        nearest(to: text, among: choices).map { " (did you mean \(MessageText.quoted($0))?)" } ?? ""
+    }
+
     /// Levenshtein's distance, with a swap of two neighbours as one edit.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         guard !a.isEmpty else { return b.count }
@@ -38,5 +45,15 @@ public enum Suggestion {
             (before, previous, current) = (previous, current, before)
         }
         return previous[b.count]
+    }
+}
+
+extension CaseIterable where Self: RawRepresentable, RawValue == String {
+    /// The case whose raw value is `text` in any case (`Currency`, `JPush`);
+    /// nil for another word. Every choice a user types is read so.
+    public init?(anyCase text: String) {
+        let lowered = text.lowercased()
+        guard let found = Self.allCases.first(where: { $0.rawValue.lowercased() == lowered }) else { return nil }
+        self = found
     }
 }

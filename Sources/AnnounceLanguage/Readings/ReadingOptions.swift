@@ -6,12 +6,6 @@ public enum ReadingStyle: String, CaseIterable, Sendable, Codable {
     case decimal
     /// `一百二十三元四角五分`: the 元角分 currency reading (V1).
     case currency
-
-    /// The style named `text` in any case (`Currency`); nil for another word.
-    public init?(choice text: String) {
-        guard let style = Self.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else { return nil }
-        self = style
-    }
 }
 
 /// The options of a reading: the style and the variants turned on.

@@ -1,5 +1,3 @@
-import AnnounceCommon
-
 /// A variant of the reading: what it changes, and how every interface names
 /// it. A language declares its variants (``LanguageRules/readingVariants``,
 /// the ones a reader may ask for, and ``LanguageRules/ownReading``, the ones
@@ -51,11 +49,6 @@ public struct ReadingVariant: Hashable, Sendable {
             return nil
         }
         self = found
-    }
-
-    /// The offered variant's name nearest a mistyped `name`, for "did you mean".
-    public static func nearest(to name: String) -> String? {
-        Suggestion.nearest(to: name, among: offered.map(\.name))
     }
 
     /// Every variant a language offers to readers, each once, in the order

@@ -251,8 +251,8 @@ public struct BatchItem: Sendable {
         }
         if let value = object["style"] {
             let styles = ReadingStyle.allCases.map(\.rawValue)
-            guard case .string(let text) = value, let style = ReadingStyle(choice: text) else {
-                let nearest = value.string.flatMap { Suggestion.nearest(to: $0, among: styles) }.map { " (did you mean \(MessageText.quoted($0))?)" } ?? ""
+            guard case .string(let text) = value, let style = ReadingStyle(anyCase: text) else {
+                let nearest = value.string.map { Suggestion.note(to: $0, among: styles) } ?? ""
                 throw fail(.badField, "'style' must be \(styles.map { "\"\($0)\"" }.joined(separator: " or "))\(nearest)")
             }
             item.style = style
@@ -271,7 +271,7 @@ public struct BatchItem: Sendable {
                     throw fail(.badField, "'variants' must be a list of variants' names: \(ReadingVariant.names)")
                 }
                 guard let variant = ReadingVariant(name: text) else {
-                    let nearest = ReadingVariant.nearest(to: text).map { " (did you mean \(MessageText.quoted($0))?)" } ?? ""
+                    let nearest = Suggestion.note(to: text, among: ReadingVariant.offered.map(\.name))
                     throw fail(.badVariant, "\(MessageText.quoted(text)) is not a variant of the reading\(nearest): \(ReadingVariant.names)")
                 }
                 item.variants[variant] = true

@@ -38,8 +38,6 @@ struct CheckPush: ListsExitStatuses {
         "The service the push came through: \(Help.list(["auto"] + PushService.allCases.map(\.rawValue))); a push without that service's own keys is refused.",
         valueName: "service"))
     var service = "auto"
-    /// `--service` as given, in any case (`JPush`).
-    private var serviceName: String { service.lowercased() }
 
     @Option(help: ArgumentHelp(
         "The phone's clock, in whole seconds since 1970 (default: now), for the age check (120 s and the phone's 600 s clock tolerance) and quiet hours.",
@@ -73,10 +71,9 @@ struct CheckPush: ListsExitStatuses {
     var json = false
 
     func validate() throws {
-        if serviceName != "auto" && PushService(rawValue: serviceName) == nil {
+        if service.lowercased() != "auto" && PushService(anyCase: service) == nil {
             let names = ["auto"] + PushService.allCases.map(\.rawValue)
-            let nearest = Suggestion.nearest(to: service, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-            throw ValidationError("--service must be \(Help.list(names)), not '\(service)'\(nearest)")
+            throw ValidationError("--service must be \(Help.list(names)), not '\(service)'\(Suggestion.note(to: service, among: names))")
         }
         if let now, now < 0 { throw ValidationError("--now must be whole seconds since 1970, not \(now)") }
         if settings == "-" { throw ValidationError("--settings takes a file; standard input is the push's") }
@@ -97,7 +94,7 @@ struct CheckPush: ListsExitStatuses {
             fields = try PushFields(json: bytes)
             // The bytes parsed as an object just now.
             detected = PushService.detect(Self.keysOnly(bytes))
-            if let expected = PushService(rawValue: serviceName), !expected.accepts(detected) {
+            if let expected = PushService(anyCase: service), !expected.accepts(detected) {
                 throw CheckPushError(.otherService, "the push does not carry \(expected.displayName)'s own keys (it reads as \(detected.displayName)'s)")
             }
         } catch {

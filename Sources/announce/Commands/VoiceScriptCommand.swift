@@ -112,7 +112,7 @@ struct VoiceScriptCommand: ListsExitStatuses {
             func named(_ option: String, _ names: [String]) throws(ExitCode) -> [ReadingVariant] {
                 try names.map { name throws(ExitCode) in
                     guard let variant = ReadingVariant(name: name) else {
-                        let nearest = ReadingVariant.nearest(to: name).map { " (did you mean \(MessageText.quoted($0))?)" } ?? ""
+                        let nearest = Suggestion.note(to: name, among: ReadingVariant.offered.map(\.name))
                         Console.error("--\(option) \(MessageText.quoted(name)) is not a variant of the reading\(nearest): \(ReadingVariant.names)")
                         throw Console.exit(.usage)
                     }

@@ -16,9 +16,7 @@ public protocol ChoiceArgument: ExpressibleByArgument, CaseIterable, RawRepresen
 extension ChoiceArgument {
     /// The case whose raw value is `argument` in any case (`--style Currency`).
     public init?(argument: String) {
-        let lowered = argument.lowercased()
-        guard let found = Self.allCases.first(where: { $0.rawValue.lowercased() == lowered }) else { return nil }
-        self = found
+        self.init(anyCase: argument)
     }
 
     /// Each case's raw value, in the cases' order.

@@ -71,7 +71,7 @@ struct PhraseOptions: ParsableArguments {
 
     func validate() throws {
         if let unknown = variant.first(where: { ReadingVariant(name: $0) == nil }) {
-            let nearest = ReadingVariant.nearest(to: unknown).map { " (did you mean \(MessageText.quoted($0))?)" } ?? ""
+            let nearest = Suggestion.note(to: unknown, among: ReadingVariant.offered.map(\.name))
             throw ValidationError("--variant \(MessageText.quoted(unknown)) is not a variant of the reading\(nearest): \(ReadingVariant.names)")
         }
         do {
