@@ -32,6 +32,32 @@ struct ShellCommand {
         "'" + value.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
+    /// `command` cut into its words as the shell reads them, each with its
+    /// text as written and its value without quotes, and the blanks between
+    /// (value nil); the texts joined are `command` again.
+    static func words(_ command: String) -> [(raw: String, value: String?)] {
+        var pieces: [(raw: String, value: String?)] = []
+        var raw = "", value = "", quote: Character?, inWord = false
+        for character in command {
+            if quote == nil && (character == " " || character == "\t") {
+                if inWord { pieces.append((raw, value)); raw = ""; value = ""; inWord = false }
+                if let last = pieces.last, last.value == nil { pieces[pieces.count - 1].raw.append(character) } else { pieces.append((String(character), nil)) }
+                continue
+            }
+            inWord = true
+            raw.append(character)
+            if let open = quote {
+                if character == open { quote = nil } else { value.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else {
+                value.append(character)
+            }
+        }
+        if inWord { pieces.append((raw, value)) }
+        return pieces
+    }
+
     /// How a command ended.
     typealias Outcome = ShellProcess.Outcome
 

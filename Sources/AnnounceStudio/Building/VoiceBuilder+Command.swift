@@ -63,9 +63,9 @@ extension VoiceBuilder {
         }
         folder.removeSubfolder(scratch, files: outputs)
         outputs = []
+        let recorded = Self.recorded(command: command)
         return try write(
-            cuts, sampleRate: sampleRate ?? 16_000, method: "tts", command: Self.recorded(command: command),
-            sources: ["tts: \(Self.recorded(command: command))"],
+            cuts, sampleRate: sampleRate ?? 16_000, method: "tts", command: recorded, sources: ["tts: \(recorded)"],
             into: directory, folder: folder)
     }
 
@@ -81,7 +81,7 @@ extension VoiceBuilder {
     package static func recorded(command: String) -> String {
         var result = ""
         var first = true
-        for (raw, value) in shellWords(command) {
+        for (raw, value) in ShellCommand.words(command) {
             guard let value else {
                 result += raw
                 continue
@@ -91,39 +91,13 @@ extension VoiceBuilder {
                 result += speakCommand
             } else if first && !isAssignment && value.hasPrefix("/") && !value.hasSuffix("/"), let name = value.split(separator: "/").last {
                 let plain = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-+".contains($0)) }
-                result += plain ? String(name) : "'" + name.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+                result += plain ? String(name) : ShellCommand.quoted(String(name))
             } else {
                 result += raw
             }
             if !isAssignment && value != "env" { first = false }
         }
         return result
-    }
-
-    /// `command` cut into its words as the shell reads them, each with its
-    /// text as written and its value without quotes, and the blanks between
-    /// (value nil); the texts joined are `command` again.
-    private static func shellWords(_ command: String) -> [(raw: String, value: String?)] {
-        var pieces: [(raw: String, value: String?)] = []
-        var raw = "", value = "", quote: Character?, inWord = false
-        for character in command {
-            if quote == nil && (character == " " || character == "\t") {
-                if inWord { pieces.append((raw, value)); raw = ""; value = ""; inWord = false }
-                if let last = pieces.last, last.value == nil { pieces[pieces.count - 1].raw.append(character) } else { pieces.append((String(character), nil)) }
-                continue
-            }
-            inWord = true
-            raw.append(character)
-            if let open = quote {
-                if character == open { quote = nil } else { value.append(character) }
-            } else if character == "'" || character == "\"" {
-                quote = character
-            } else {
-                value.append(character)
-            }
-        }
-        if inWord { pieces.append((raw, value)) }
-        return pieces
     }
 
     /// Whether a word of a command runs the speech services' adapter.
