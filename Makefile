@@ -8,13 +8,6 @@ PREFIX ?= /usr/local
 BUILD_PACKAGES := pkg-config libsndfile1-dev libsamplerate0-dev libsonic-dev libebur128-dev
 # Debian packages `make bench` needs for its peers (sox) and the C launcher.
 BENCH_PACKAGES := sox gcc libc6-dev
-# Debian packages `make test` needs beyond the build's: curl (with HTTP/2,
-# as Debian 12 builds it) and Python's venv, for the push scripts in
-# scripts/apns and scripts/push that the tests run against servers on
-# 127.0.0.1; espeak-ng and sox, for the Cantonese voice's scripts
-# (scripts/voice/espeak-tts.sh, scripts/voice/check-jyutping) and the speech
-# services' stand-ins (scripts/tts/loopback-tts).
-TEST_PACKAGES := curl ca-certificates python3 python3-venv espeak-ng sox
 # Debian packages `make voice` needs to regenerate the bundled voices.
 VOICE_PACKAGES := espeak-ng sox
 # Debian packages the speech and push scripts need (scripts/tts, scripts/push,
@@ -25,14 +18,21 @@ SCRIPT_PACKAGES := python3 python3-venv curl ca-certificates espeak-ng sox
 # C libraries the binary links (its INSTALL names them; test-dist.sh lists
 # them with ldd).
 RUNTIME_PACKAGES := libsndfile1 libsamplerate0 libsonic0 libebur128-1 libstdc++6
+# Debian packages `make test` needs beyond the build's: the scripts' (curl,
+# with HTTP/2 as Debian 12 builds it, and Python's venv for the push scripts
+# the tests run against servers on 127.0.0.1; espeak-ng and sox for the
+# Cantonese voice's scripts, scripts/voice/espeak-tts.sh and check-jyutping,
+# and the speech services' stand-ins), and the tarball's run-time libraries.
+TEST_PACKAGES := $(SCRIPT_PACKAGES) $(RUNTIME_PACKAGES)
 VERSION := $(shell sed -n 's/^ *version: "\([^"]*\)",$$/\1/p' Sources/announce/Commands/Announce.swift)
-DIST := .build/dist/announce-$(VERSION)-linux-$(shell uname -m).tar.gz
+ARCH := $(shell uname -m)
+DIST := .build/dist/announce-$(VERSION)-linux-$(ARCH).tar.gz
 # `make test` packs the same tarball from the debug build, linked as the
 # release is (Swift's runtime static), rather than optimising the whole
 # package a second time: the packing, the layout and running without Swift
 # are what it checks. A static debug link needs Foundation's two internal
 # libraries named (the release's dead stripping drops what needs them).
-TEST_DIST := .build/dist/test/announce-$(VERSION)-linux-$(shell uname -m)-debug.tar.gz
+TEST_DIST := .build/dist/test/announce-$(VERSION)-linux-$(ARCH)-debug.tar.gz
 DEBUG_STATIC_FLAGS := --static-swift-stdlib -Xlinker -l_FoundationCollections -Xlinker -l_FoundationCShims
 
 .PHONY: all deps build tools test lint docs docs-examples demo bench voice install dist clean fuzz
@@ -77,7 +77,7 @@ tools:
 # step runs even when one fails; the last line decides. scripts/test/all.sh
 # orders the steps (the venvs made as part of it, as `make tools` makes them).
 test: deps lint
-	@scripts/install-deps.sh $(TEST_PACKAGES) $(SCRIPT_PACKAGES) $(RUNTIME_PACKAGES)
+	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@SWIFT=$(SWIFT) TEST_DIST=$(TEST_DIST) RUNTIME_PACKAGES="$(RUNTIME_PACKAGES)" SCRIPT_PACKAGES="$(SCRIPT_PACKAGES)" \
 		DEBUG_STATIC_FLAGS="$(DEBUG_STATIC_FLAGS)" scripts/test/all.sh
 
