@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFTC ?= swiftc
 PREFIX ?= /usr/local
 # Debian packages the build needs: the C libraries of the audio module.
-BUILD_PACKAGES := pkg-config libsndfile1-dev libsamplerate0-dev libsonic-dev libebur128-dev
+BUILD_PACKAGES := pkg-config libsndfile1-dev libsamplerate0-dev libsonic-dev libebur128-dev libaubio-dev libfftw3-dev
 # Debian packages `make bench` needs for its peers (sox) and the C launcher.
 BENCH_PACKAGES := sox gcc libc6-dev
 # Debian packages `make voice` needs to regenerate the bundled voices.

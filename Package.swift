@@ -67,7 +67,7 @@ let package = Package(
             name: "AnnounceServer",
             dependencies: [
                 "AnnounceCommon", "AnnounceLanguage", "AnnounceVoice", "AnnounceWire", "AnnounceEngine",
-                "CSndFile", "CSampleRate", "CSonic", "CEBUR128",
+                "CSndFile", "CSampleRate", "CSonic", "CEBUR128", "CAubio",
             ]
         ),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
@@ -75,6 +75,9 @@ let package = Package(
         // libsonic-dev ships no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CSonic", providers: [.apt(["libsonic-dev"])]),
         .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+        // aubio's pitch detector, linked from its static archive (the module
+        // map says why): no pkg-config, whose flags name the shared library.
+        .systemLibrary(name: "CAubio", providers: [.apt(["libaubio-dev", "libfftw3-dev"])]),
         // The studio: voice scripts, building a voice from recordings (and
         // the TTS subprocess), checking it, the worst-case search, packs.
         .target(

@@ -1,0 +1,94 @@
+import AnnounceEngine
+import CAubio
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The fundamental frequency (F0) of a mono signal, 200 frames a second:
+/// aubio's YIN detector in its FFT form (`yinfast`), which gives each frame
+/// a pitch and how sure it is. What the studio's tone check measures a
+/// clip's tones with; nothing on the rendering path calls it.
+package struct PitchTrack: Sendable, Equatable {
+    /// One 5 ms frame.
+    package struct Frame: Sendable, Equatable {
+        /// The F0 in hertz; nil when the frame is not voiced (YIN's
+        /// confidence under ``PitchTracker/minimumConfidence``, or outside
+        /// ``PitchTracker/voiceRange``).
+        package var hertz: Double?
+        /// The frame's level, dB relative to full scale (RMS of its samples).
+        package var level: Double
+    }
+
+    /// Frames per second.
+    package static let framesPerSecond = 200
+    /// The frames, one every 5 ms from the start of the signal.
+    package var frames: [Frame]
+
+    package init(frames: [Frame]) {
+        self.frames = frames
+    }
+}
+
+/// aubio's pitch detector over a whole signal.
+package enum PitchTracker {
+    /// The F0 a speaking voice can have, in hertz; a frame outside is
+    /// unvoiced (a fricative's noise, a click).
+    package static let voiceRange = 50.0...600.0
+    /// YIN's confidence (1 minus the dip of its normalised difference
+    /// function) under which a frame counts as unvoiced.
+    package static let minimumConfidence = 0.7
+    /// YIN's threshold: the first dip under it is taken as the period
+    /// (aubio's own default for `yinfast`).
+    static let tolerance: Float = 0.15
+
+    /// The track of `audio`: a frame every 5 ms, each analysed over about
+    /// 32 ms (two periods of 60 Hz), so a frame's pitch is the pitch around
+    /// its start. An empty or too-short signal gives no frames.
+    /// The corresponding C functions are `new_aubio_pitch`, `aubio_pitch_do`
+    /// and `aubio_pitch_get_confidence`.
+    package static func track(_ audio: AudioBuffer) -> PitchTrack {
+        let rate = audio.sampleRate
+        let hop = rate / PitchTrack.framesPerSecond
+        guard rate >= 8_000, hop > 0, audio.samples.count >= hop else { return PitchTrack(frames: []) }
+        // A power of two for the FFT, at least 32 ms: 512 at 16 kHz.
+        var window = 256
+        while window * 1000 < rate * 32 { window *= 2 }
+        guard let detector = new_aubio_pitch("yinfast", UInt32(window), UInt32(hop), UInt32(rate)) else {
+            return PitchTrack(frames: [])
+        }
+        defer { del_aubio_pitch(detector) }
+        aubio_pitch_set_unit(detector, "Hz")
+        aubio_pitch_set_tolerance(detector, tolerance)
+        // Silence is judged here by level, not by aubio's gate.
+        aubio_pitch_set_silence(detector, -120)
+        guard let input = new_fvec(UInt32(hop)), let output = new_fvec(1) else { return PitchTrack(frames: []) }
+        defer {
+            del_fvec(input)
+            del_fvec(output)
+        }
+        var frames: [PitchTrack.Frame] = []
+        frames.reserveCapacity(audio.samples.count / hop)
+        audio.samples.withUnsafeBufferPointer { samples in
+            var start = 0
+            while start + hop <= samples.count {
+                var energy = 0.0
+                for index in 0..<hop {
+                    let sample = samples[start + index]
+                    input.pointee.data[index] = sample
+                    energy += Double(sample) * Double(sample)
+                }
+                aubio_pitch_do(detector, input, output)
+                let hertz = Double(output.pointee.data[0])
+                let confidence = Double(aubio_pitch_get_confidence(detector))
+                let voiced = confidence >= minimumConfidence && voiceRange.contains(hertz)
+                let level = energy > 0 ? 10 * log10(energy / Double(hop)) : -200
+                frames.append(PitchTrack.Frame(hertz: voiced ? hertz : nil, level: level))
+                start += hop
+            }
+        }
+        return PitchTrack(frames: frames)
+    }
+}
