@@ -197,6 +197,9 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// A syllable as a speaker reads it.
     public func shown(_ syllable: String) -> String { rules.shown(syllable) }
 
+    /// The language's tones as pitch contours; nil when it has none.
+    public var tones: ToneSystem? { rules.tones }
+
     /// How a speaker says one item of a voice script: `text` of `kind`,
     /// romanised as `shown`.
     package func instruction(for text: String, kind: ScriptItemKind, shown: String) -> String {

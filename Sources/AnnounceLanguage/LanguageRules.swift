@@ -44,6 +44,9 @@ public protocol LanguageRules: Sendable {
     func spoken(_ syllables: [String]) -> [String]
     /// A syllable as a speaker reads it (a tone mark, or the tone number).
     func shown(_ syllable: String) -> String
+    /// The language's tones as pitch contours, for checking a voice's clips;
+    /// nil for a language whose syllables carry no tone.
+    var tones: ToneSystem? { get }
 
     /// The clip rules a manifest of this language may state.
     var clipRules: [ClipRule] { get }
@@ -71,6 +74,7 @@ extension LanguageRules {
     public var ownReadingNote: String { "the reading \(name) always uses" }
     public func spoken(_ syllables: [String]) -> [String] { syllables }
     public func shown(_ syllable: String) -> String { syllable }
+    public var tones: ToneSystem? { nil }
     public var clipRules: [ClipRule] { [] }
     public func defaultClipRules(for key: String) -> [ClipRule] { [] }
     /// The words that end or pad a number group, which every reading says
