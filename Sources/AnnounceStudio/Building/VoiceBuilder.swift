@@ -162,7 +162,8 @@ package struct VoiceBuilder: Sendable {
 
     /// Runs `voice check` on the built folder: every clip, and every
     /// message, prefix and reading the script covers said within the budget
-    /// up to the maximum amount; returns the warnings.
+    /// up to the maximum amount; returns the warnings, a clip whose tone
+    /// disagrees with its script among them.
     private func check(_ path: String, shownAs directory: String) throws(VoiceBuildError) -> [String] {
         let voice: Voice
         do {
@@ -177,7 +178,7 @@ package struct VoiceBuilder: Sendable {
             error.budget = inspection.budget
             throw error
         }
-        return inspection.warnings
+        return inspection.warnings + inspection.toneProblems.map { "\($0) (voice check ends with 78)" }
     }
 
     /// Checks the id before any work is done.

@@ -64,6 +64,7 @@ extension VoiceInspection {
         object.add("clips", clipObjects)
         object.add("problems", problems)
         object.add("supports", supports)
+        if let tones { object.add("tones", tones.jsonObject) }
         object.add("usable", isUsable)
         object.add("voice", voiceFields)
         object.add("warnings", warnings)

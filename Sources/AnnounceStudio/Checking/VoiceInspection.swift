@@ -41,6 +41,10 @@ package struct VoiceInspection: Sendable {
     /// What the voice can say and whether it fits the budget; nil when a
     /// clip or the manifest already stops the voice.
     package var budget: VoiceBudget?
+    /// Each clip's tones as its pitch says them; nil when not asked for.
+    /// A clip whose tone disagrees leaves the voice usable: `voice check`
+    /// ends with its own status for it.
+    package var tones: ToneCheck?
 
     /// A voice is usable when it has no problems: every clip decodes and the
     /// default reading can be said.
@@ -54,7 +58,7 @@ package struct VoiceInspection: Sendable {
     /// trims them (the renderer's, by default).
     package init(
         voice: Voice, preparation: ClipPreparation = ClipCache.shared.preparation, settings: RenderSettings? = nil,
-        coverage: VoiceCoverage? = nil
+        coverage: VoiceCoverage? = nil, tones checkTones: Bool = true
     ) {
         self.voice = voice
         var problems: [String] = []
@@ -66,6 +70,8 @@ package struct VoiceInspection: Sendable {
             return left != right ? left < right : (lhs.count, lhs) < (rhs.count, rhs)
         }
         var clips: [ClipReport] = []
+        var toneInputs: [ToneCheck.Input] = []
+        let language = voice.manifest.language
         for word in sortedWords {
             let file = voice.manifest.clips[word] ?? ""
             var report = ClipReport(word: word, file: file)
@@ -75,6 +81,11 @@ package struct VoiceInspection: Sendable {
                 let statistics = audio.statistics
                 report.info = info
                 report.statistics = statistics
+                if checkTones {
+                    toneInputs.append(ToneCheck.Input(
+                        word: word, file: file, romanisation: ToneCheck.romanisation(of: word, in: language),
+                        track: PitchTracker.track(audio)))
+                }
                 if let problem = ClipAcceptance.problem(with: audio, preparation: preparation) {
                     problems.append("\(named) \(problem)")
                 } else if word.count == 1 && statistics.duration > Self.longWordClip {
@@ -120,8 +131,20 @@ package struct VoiceInspection: Sendable {
                 problems.append(error.description)
             }
         }
+        if checkTones { tones = ToneCheck(toneInputs, language: language) }
         self.problems = problems
         self.warnings = warnings
+    }
+
+    /// One line per clip whose tone disagrees with its romanisation:
+    /// `clip '四' (si4.wav): si4 sounds like tone 1, not 4`.
+    package var toneProblems: [String] {
+        (tones?.disagreeing ?? []).map { clip in
+            let syllables = clip.syllables.filter { $0.verdict == .disagrees }.map { syllable in
+                "\(syllable.syllable) sounds like tone \(syllable.heard ?? "?"), not \(syllable.expected ?? "?")"
+            }
+            return "clip \(MessageText.quoted(clip.word)) (\(MessageText.escaped(clip.file))): \(syllables.joined(separator: "; "))"
+        }
     }
 
     /// The voice's sample rate: the manifest's, else the most common rate of

@@ -3,13 +3,15 @@ import AnnounceStudio
 import ArgumentParser
 
 struct VoiceCheck: ListsExitStatuses {
-    static let exitStatuses: [ExitStatus] = [.success, .usage, .noInput, .outputClosed]
+    static let exitStatuses: [ExitStatus] = [.success, .usage, .noInput, .outputClosed, .tonesDisagree]
 
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a voice: manifest, every clip decoded and measured, the reading options it supports.",
         discussion: """
             A voice that is not usable is reported with one line per problem on stderr.
+
+            Each clip's tones are measured (its pitch, tracked by aubio) against the romanisation its script gives it, in the voice's own pitch range: each syllable is confirmed, unclear, or disagrees (sounds like another tone). A usable voice with a clip that disagrees is reported with one line per such clip on stderr; --no-tones leaves the tones unmeasured, for a voice the team accepts as it is. See docs/VOICES.md.
 
             \(ExitStatus.help(exitStatuses))
             """)
@@ -25,17 +27,23 @@ struct VoiceCheck: ListsExitStatuses {
     @Flag(help: "Print the report as one JSON object.")
     var json = false
 
+    @Flag(name: .customLong("no-tones"), help: "Do not measure the clips' tones.")
+    var noTones = false
+
     func validate() throws {
         if voice != nil, directory != nil { throw ValidationError("give the voice once: as --voice or as the argument") }
     }
 
     func run() throws {
         let voice = try VoiceOption.load(voice ?? directory)
-        let inspection = VoiceInspection(voice: voice)
+        let inspection = VoiceInspection(voice: voice, tones: !noTones)
         Console.write(json ? inspection.jsonLine : VoiceCheckReport.table(inspection))
         Console.flush()
         for problem in inspection.problems { Console.error(problem) }
         if !inspection.isUsable { throw Console.exit(.noInput) }
+        let toneProblems = inspection.toneProblems
+        for problem in toneProblems { Console.error(problem) }
+        if !toneProblems.isEmpty { throw Console.exit(.tonesDisagree) }
     }
 }
 
@@ -77,6 +85,7 @@ enum VoiceCheckReport {
         out += "\nreadings: decimal \(mark(support.decimal)), currency (角 分) \(mark(support.currency))\(variants)\n"
         out += "prefixes: " + support.prefixes.map { "\($0.name) \($0.text) \(mark($0.supported))" }.joined(separator: ", ") + "\n"
         if let budget = inspection.budget { out += budgetTable(budget) }
+        if let tones = inspection.tones { out += "\n" + tones.lines.map { $0 + "\n" }.joined() }
         for warning in inspection.warnings { out += "warning: \(warning)\n" }
         out += inspection.isUsable ? "usable\n" : "not usable: \(inspection.problems.count) problem(s)\n"
         return out

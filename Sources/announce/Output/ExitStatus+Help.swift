@@ -14,6 +14,7 @@ extension ExitStatus {
         case .software: "EX_SOFTWARE"
         case .cannotCreate: "EX_CANTCREAT"
         case .outputClosed: "EX_IOERR"
+        case .tonesDisagree: "EX_CONFIG"
         }
     }
 
@@ -27,6 +28,7 @@ extension ExitStatus {
         case .software: "an internal error: a bug, please report it"
         case .cannotCreate: "an output file or folder cannot be made, written or removed"
         case .outputClosed: "standard output closed (| head) or not writable"
+        case .tonesDisagree: "a clip of the voice says another tone than its script"
         }
     }
 
@@ -43,7 +45,7 @@ extension ExitStatus {
     }
 
     /// The fault statuses from the most serious down, as a command that
-    /// met several chooses: `74 over 70 over 73 over 64 over 66 over 65`.
+    /// met several chooses: `74 over 70 over 73 over 64 over 66 over 65 over 78`.
     static var bySeverity: String {
         // Joined by hand: the help of the root command, made at every start,
         // holds this, and the generic `joined` costs a scan of the runtime's

@@ -23,6 +23,10 @@ enum ExitStatus: Int32, Sendable, Comparable, CaseIterable {
     /// Standard output was closed by its reader (`| head`): the command
     /// stops quietly.
     case outputClosed = 74
+    /// A usable voice whose clip says a tone other than its script's
+    /// (`voice check`, `voice tones`): the least serious, since every
+    /// announcement can still be rendered.
+    case tonesDisagree = 78
 
     /// The status a fault of `category` ends a command with.
     init(_ category: ErrorCategory) {
@@ -47,7 +51,8 @@ enum ExitStatus: Int32, Sendable, Comparable, CaseIterable {
 
     /// Which of two statuses a command that met both ends with: the one that
     /// stops more (standard output closed over an unwritable output over a
-    /// usage error over a broken voice over a rejected amount).
+    /// usage error over a broken voice over a rejected amount over a tone
+    /// that disagrees).
     static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool {
         lhs.severity < rhs.severity
     }
@@ -55,12 +60,13 @@ enum ExitStatus: Int32, Sendable, Comparable, CaseIterable {
     private var severity: Int {
         switch self {
         case .success: 0
-        case .dataError: 1
-        case .noInput: 2
-        case .usage: 3
-        case .cannotCreate: 4
-        case .software: 5
-        case .outputClosed: 6
+        case .tonesDisagree: 1
+        case .dataError: 2
+        case .noInput: 3
+        case .usage: 4
+        case .cannotCreate: 5
+        case .software: 6
+        case .outputClosed: 7
         }
     }
 }
