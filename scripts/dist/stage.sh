@@ -14,7 +14,9 @@
 #   DEST/bin/announce-prepare-tools    scripts/prepare-tools: makes the scripts' venvs
 #   DEST/share/announce/voices/NAME    the bundled voices, where announce finds them
 #   DEST/share/announce/scripts/       the scripts and their pinned requirements
-#   DEST/share/doc/announce/           README, LICENSE, docs/
+#   DEST/share/doc/announce/           README, LICENSE, docs/, and the
+#                                      licences of the libraries linked in
+#                                      from their archives (aubio, FFTW)
 #
 # Each command in bin is a two-line shell script that runs its script from
 # share/announce/scripts, found from its own real place, so the tree can be
@@ -68,6 +70,16 @@ done
 
 install -m 644 "$root/README.md" "$root/LICENSE" "$dest/share/doc/announce/"
 install -m 644 "$root/Clips/README.md" "$dest/share/doc/announce/VOICES-BUNDLED.md"
+# aubio (GPL-3.0-or-later) and FFTW (GPL-2.0-or-later) are linked into the
+# binary from their static archives (Sources/CAubio): their terms travel
+# with it. Debian's copyright files state them.
+for package in libaubio-dev libfftw3-dev; do
+    if [ ! -f "/usr/share/doc/$package/copyright" ]; then
+        echo "stage: /usr/share/doc/$package/copyright missing (apt-get install $package)" >&2
+        exit 1
+    fi
+    install -m 644 "/usr/share/doc/$package/copyright" "$dest/share/doc/announce/COPYING.${package%-dev}"
+done
 (cd "$root" && find docs -type f ! -name '.*' | sort) | while read -r file; do
     install -d "$dest/share/doc/announce/$(dirname "$file")"
     install -m 644 "$root/$file" "$dest/share/doc/announce/$file"

@@ -44,9 +44,9 @@ package enum PitchTracker {
     /// (aubio's own default for `yinfast`).
     static let tolerance: Float = 0.15
 
-    /// The track of `audio`: a frame every 5 ms, each analysed over about
-    /// 32 ms (two periods of 60 Hz), so a frame's pitch is the pitch around
-    /// its start. An empty or too-short signal gives no frames.
+    /// The track of `audio`: a frame every 5 ms, each frame's level that of
+    /// its own 5 ms and its pitch YIN's over about 32 ms (two periods of
+    /// 60 Hz) centred on it. An empty or too-short signal gives no frames.
     /// The corresponding C functions are `new_aubio_pitch`, `aubio_pitch_do`
     /// and `aubio_pitch_get_confidence`.
     package static func track(_ audio: AudioBuffer) -> PitchTrack {
@@ -69,26 +69,31 @@ package enum PitchTracker {
             del_fvec(input)
             del_fvec(output)
         }
-        var frames: [PitchTrack.Frame] = []
-        frames.reserveCapacity(audio.samples.count / hop)
+        // After the k-th call aubio's window ends with hop k, so it is
+        // centred (window - hop) / 2 samples before hop k's middle: hop k's
+        // pitch is the call `lag` later's (3 at 16 kHz), and the signal is
+        // followed by that many hops of silence.
+        let lag = Int((Double(window - hop) / 2 / Double(hop)).rounded())
+        let count = audio.samples.count / hop
+        var levels: [Double] = []
+        var pitches: [Double?] = []
+        levels.reserveCapacity(count)
+        pitches.reserveCapacity(count + lag)
         audio.samples.withUnsafeBufferPointer { samples in
-            var start = 0
-            while start + hop <= samples.count {
+            for call in 0..<(count + lag) {
                 var energy = 0.0
                 for index in 0..<hop {
-                    let sample = samples[start + index]
+                    let sample = call < count ? samples[call * hop + index] : 0
                     input.pointee.data[index] = sample
                     energy += Double(sample) * Double(sample)
                 }
+                if call < count { levels.append(energy > 0 ? 10 * log10(energy / Double(hop)) : -200) }
                 aubio_pitch_do(detector, input, output)
                 let hertz = Double(output.pointee.data[0])
                 let confidence = Double(aubio_pitch_get_confidence(detector))
-                let voiced = confidence >= minimumConfidence && voiceRange.contains(hertz)
-                let level = energy > 0 ? 10 * log10(energy / Double(hop)) : -200
-                frames.append(PitchTrack.Frame(hertz: voiced ? hertz : nil, level: level))
-                start += hop
+                pitches.append(confidence >= minimumConfidence && voiceRange.contains(hertz) ? hertz : nil)
             }
         }
-        return PitchTrack(frames: frames)
+        return PitchTrack(frames: (0..<count).map { PitchTrack.Frame(hertz: pitches[$0 + lag], level: levels[$0]) })
     }
 }

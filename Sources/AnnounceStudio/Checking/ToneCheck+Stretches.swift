@@ -19,7 +19,7 @@ extension ToneCheck {
     static let shallowestDip = 3.0
     /// A frame whose pitch is this far from its stretch's median
     /// (semitones, 0.6 of an octave) is YIN's octave error, moved by an
-    /// octave towards it.
+    /// octave towards it, or left out if that does not bring it nearer.
     static let octaveSlip = 7.2
 
     /// The clip cut into `syllables` parts where its level allows, each
@@ -83,13 +83,15 @@ extension ToneCheck {
     }
 
     /// `values` with each one an octave off their median moved back by an
-    /// octave.
+    /// octave, and any still that far off left out (a burst's noise, a
+    /// creak).
     private static func correctingOctaves(_ values: [Double]) -> [Double] {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return values }
         let median = sorted[sorted.count / 2]
-        return values.map { value in
-            value - median > octaveSlip ? value - 12 : median - value > octaveSlip ? value + 12 : value
+        return values.compactMap { value in
+            let moved = value - median > octaveSlip ? value - 12 : median - value > octaveSlip ? value + 12 : value
+            return abs(moved - median) > octaveSlip ? nil : moved
         }
     }
 }

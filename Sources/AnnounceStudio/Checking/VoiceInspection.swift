@@ -41,7 +41,8 @@ package struct VoiceInspection: Sendable {
     /// What the voice can say and whether it fits the budget; nil when a
     /// clip or the manifest already stops the voice.
     package var budget: VoiceBudget?
-    /// Each clip's tones as its pitch says them; nil when not asked for.
+    /// Each clip's tones as its pitch says them; nil when not asked for or
+    /// when the voice's language has no tones.
     /// A clip whose tone disagrees leaves the voice usable: `voice check`
     /// ends with its own status for it.
     package var tones: ToneCheck?
@@ -72,6 +73,8 @@ package struct VoiceInspection: Sendable {
         var clips: [ClipReport] = []
         var toneInputs: [ToneCheck.Input] = []
         let language = voice.manifest.language
+        // A language without tones has nothing to measure.
+        let checkTones = checkTones && language.tones != nil
         for word in sortedWords {
             let file = voice.manifest.clips[word] ?? ""
             var report = ClipReport(word: word, file: file)
