@@ -101,7 +101,7 @@ public struct PushPayload: Equatable, Sendable {
 
     /// Checks a URL base given by a user: `https://` and a host, printable
     /// ASCII without blanks, quotes or `?#`, at most 512 bytes: the URLs the
-    /// iOS extension downloads from (Sources/AnnounceExtensionLogic/AnnouncePolicy.swift),
+    /// iOS extension downloads from (Sources/AnnounceExtensionLogic/Extension/AnnouncePolicy.swift),
     /// which App Transport Security and the extension hold to HTTPS.
     public static func validate(base: String) -> String? {
         guard base.utf8.count <= 512 else { return "the sound URL base is longer than 512 bytes" }
