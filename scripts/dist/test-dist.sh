@@ -23,6 +23,14 @@ ldd "$folder/bin/announce" | sed 's/ (0x[0-9a-f]*)$//; s/^\t/test-dist:     /'
 if ldd "$folder/bin/announce" | grep -q -e swift -e "not found" -e "$swift_root"; then
     fail "the binary needs a Swift library or a missing one"
 fi
+# aubio and FFTW are linked in from their archives, never loaded (Debian's
+# shared aubio would bring FFmpeg); their licences travel with the binary.
+if ldd "$folder/bin/announce" | grep -q -e aubio -e fftw -e avcodec; then
+    fail "the binary loads aubio, FFTW or FFmpeg as shared libraries"
+fi
+for licence in COPYING.libaubio COPYING.libfftw3; do
+    [ -s "$folder/share/doc/announce/$licence" ] || fail "share/doc/announce/$licence is missing"
+done
 
 # Run as a user would, from the unpacked folder, with Swift out of sight.
 cat >"$scratch/run.sh" <<SCRIPT
