@@ -65,7 +65,7 @@ import Testing
     /// logic (paths relative to docs/), from IOS.md's Target Membership
     /// table: a row's links name the files, a ✓ in the second column the
     /// app, in the third the extension; a link to a folder names every file
-    /// in it.
+    /// in it and in its folders.
     static func membership() throws -> [Target: Set<String>] {
         let guide = try String(contentsOf: RepositoryPaths.file("docs/IOS.md"), encoding: .utf8)
         var members: [Target: Set<String>] = [:]
@@ -82,8 +82,12 @@ import Testing
                 let path = String(link.prefix { $0 != ")" })
                 guard Self.appFolders.contains(where: path.hasPrefix) else { continue }
                 if path.hasSuffix("/") {
-                    files += try FileManager.default.contentsOfDirectory(atPath: docsFolder.appendingPathComponent(path).path)
-                        .map { path + $0 }
+                    let folder = docsFolder.appendingPathComponent(path).standardizedFileURL.path + "/"
+                    let below = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+                    files += below.filter { name in
+                        var isFolder: ObjCBool = false
+                        return FileManager.default.fileExists(atPath: folder + name, isDirectory: &isFolder) && !isFolder.boolValue
+                    }.map { path + $0 }
                 } else {
                     files.append(path)
                 }
