@@ -33,7 +33,9 @@ import Testing
             reasons: ["DDA9.1", "C617.1", "3B52.1", "0A2A.1"]),
         Category(
             name: "NSPrivacyAccessedAPICategorySystemBootTime",
-            spellings: ["systemUptime", "mach_absolute_time("],
+            // Apple lists systemUptime and mach_absolute_time(); the till's
+            // clock (BootClock) reads the same boot time through these.
+            spellings: ["systemUptime", "mach_absolute_time(", "mach_continuous_time(", "clock_gettime("],
             reasons: ["35F9.1", "8FFB.1", "3D61.1"]),
         Category(
             name: "NSPrivacyAccessedAPICategoryDiskSpace",

@@ -114,11 +114,12 @@ enum AnnounceConfiguration {
         container().flatMap { AnswerSeal(file: $0.appendingPathComponent("Library/Application Support/announce-answer-seal")).value() }
     }
     /// When the phone's clock says the phone started: its clock less the
-    /// time since boot. Setting the clock moves it, so the pushes noted
-    /// before no longer judge lateness (``ClockCheck``). Required reason
-    /// 35F9.1 in both privacy manifests: time between events, on the device.
+    /// time since boot, sleep included (``BootClock``). Setting the clock
+    /// moves it, so the pushes noted before no longer judge lateness
+    /// (``ClockCheck``); sleeping does not. Required reason 35F9.1 in both
+    /// privacy manifests: time between events, on the device.
     static func bootTime() -> Double {
-        Date().timeIntervalSince1970 - ProcessInfo.processInfo.systemUptime
+        BootClock.bootTime()
     }
     /// The app's log of its day, in `announce till`'s vocabulary, for the
     /// status screen to share (``TillLog``).

@@ -62,7 +62,9 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
         tillMode(settings.tillMode)
     }
 
-    private var uptime: TimeInterval { ProcessInfo.processInfo.systemUptime }
+    /// The model's clock: seconds since boot, counting sleep, so a
+    /// payment's wait runs down on a locked, sleeping phone (``BootClock``).
+    private var uptime: TimeInterval { BootClock.seconds() }
 
     /// The App Group's files (the day's log, the counters, the record of
     /// recent payments), one at a time and in order: their locks are shared
@@ -270,7 +272,7 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
             ) { outcome in
                 let sound = AnnouncementPipeline.deliverySound(for: outcome)
                 Task { @MainActor in
-                    let uptime = ProcessInfo.processInfo.systemUptime
+                    let uptime = BootClock.seconds()
                     TillController.shared.carryOut(
                         TillController.shared.model.handle(.rendered(push, sound: sound, age: lateness.age, uptime: uptime)))
                 }
