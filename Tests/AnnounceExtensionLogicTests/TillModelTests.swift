@@ -253,7 +253,7 @@ import Testing
         var till = model()
         _ = present(delivered(try push("1", id: "s1")), in: &till, uptime: 0)
         _ = present(delivered(try push("2", id: "s2")), in: &till, uptime: 1)
-        #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 2)) == [.stop, .releaseAudio])
+        #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 2)) == [.stop, .releaseAudio, .wake(after: 60)])
         // The call ends after the limit: both are skipped and counted.
         #expect(till.handle(.interruptionEnded(shouldResume: true, uptime: 2 + till.limits.waiting)) == [
             .count(.inAppStale), .skip(entry("1", "s1")), .count(.inAppStale), .skip(entry("2", "s2", arrived: 1)),
@@ -277,7 +277,7 @@ import Testing
     @Test func anInterruptionPausesTheQueueAndItsEndReplaysTheCutPayment() throws {
         var till = model()
         _ = present(delivered(try push("1", id: "i1")), in: &till, uptime: 0)
-        #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 1)) == [.stop, .releaseAudio])
+        #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 1)) == [.stop, .releaseAudio, .wake(after: 60)])
         // A payment during the call waits; nothing starts while it lasts.
         #expect(present(delivered(try push("2", id: "i2")), in: &till, uptime: 5) == [.present(withSound: false)])
         #expect(till.handle(.playbackEnded(uptime: 6)) == [])
@@ -288,18 +288,72 @@ import Testing
         #expect(till.playing == entry("2", "i2", arrived: 5))
     }
 
-    @Test func anInterruptionEndingWithoutTheHintHandsThePaymentsToTheirNotifications() throws {
+    @Test func inTheForegroundAnInterruptionEndingWithoutTheHintStillLetsTheAppSayWhatWaits() throws {
         var till = model()
         _ = present(delivered(try push("1", id: "r1")), in: &till, uptime: 0)
         _ = present(delivered(try push("2", id: "r2")), in: &till, uptime: 1)
         _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 2))
-        // Another app's audio took the session: no playing over it.
-        #expect(till.handle(.interruptionEnded(shouldResume: false, uptime: 10)) == [
-            .count(.handedToNotification), .notify(id: "r1", sound: .named(name("1"))),
-            .count(.handedToNotification), .notify(id: "r2", sound: .named(name("2")), after: 6.5),
+        // The session mixes with the other audio and ducks it: no notification
+        // that the ring switch would mute.
+        #expect(till.handle(.interruptionEnded(shouldResume: false, uptime: 10)) == [.play(entry("1", "r1"))])
+        #expect(till.handle(.playbackEnded(uptime: 14)) == [.count(.playedInApp), .play(entry("2", "r2", arrived: 1))])
+    }
+
+    @Test func anInterruptionThatNeverEndsIsOverAtItsLimitByTheAppsOwnTimer() throws {
+        var till = model()
+        _ = present(delivered(try push("1", id: "n1")), in: &till, uptime: 0)
+        #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 1)) == [.stop, .releaseAudio, .wake(after: 60)])
+        #expect(present(delivered(try push("2", id: "n2")), in: &till, uptime: 5) == [.present(withSound: false)])
+        // A tick before the limit changes nothing; the one the model asked for ends it.
+        #expect(till.handle(.tick(uptime: 30)) == [])
+        #expect(till.interrupted)
+        #expect(till.handle(.tick(uptime: 61)) == [.play(entry("1", "n1"))])
+        #expect(!till.interrupted)
+        // A second begin while one holds asks for no second timer.
+        _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 62))
+        #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 63)) == [])
+    }
+
+    @Test func anyEventPastTheLimitEndsTheInterruptionFirst() throws {
+        var till = model()
+        _ = present(delivered(try push("1", id: "l1")), in: &till, uptime: 0)
+        _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 1))
+        // The timer did not fire (the app was suspended); the next payment comes at 70.
+        #expect(present(delivered(try push("2", id: "l2")), in: &till, uptime: 70) == [
+            .play(entry("1", "l1")), .present(withSound: false),
+        ])
+        #expect(till.waiting == [entry("2", "l2", arrived: 70)])
+    }
+
+    @Test func becomingActiveAgainEndsAnInterruptionThatSentNoEnd() throws {
+        var till = model()
+        _ = present(delivered(try push("1", id: "a1")), in: &till, uptime: 0)
+        _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 1))
+        #expect(till.handle(.app(.inactive, uptime: 2)) == [.keepScreenAwake(false)])
+        #expect(till.handle(.app(.active, uptime: 3)) == [.keepScreenAwake(true), .play(entry("1", "a1"))])
+        #expect(!till.interrupted)
+    }
+
+    @Test func aHandOffThatArrivesAfterTheAppCameBackIsSaidInTheApp() throws {
+        var till = model()
+        _ = present(delivered(try push("1", id: "h1")), in: &till, uptime: 0)
+        _ = present(delivered(try push("2", id: "h2")), in: &till, uptime: 1)
+        #expect(till.handle(.app(.background, uptime: 2)) == [
+            .keepScreenAwake(false), .stop,
+            .count(.handedToNotification), .notify(id: "h1", sound: .named(name("1"))),
+            .count(.handedToNotification), .notify(id: "h2", sound: .named(name("2")), after: 6.5),
             .releaseAudio,
         ])
-        #expect(till.waiting.isEmpty && till.playing == nil)
+        _ = till.handle(.app(.active, uptime: 4))
+        // h2's notification comes while the app is in front: said in the app, the banner silent.
+        let handOff = InAppPlayback.Delivered(handOff: .named(name("2")), id: "h2", seal: seal)
+        #expect(present([InAppPlayback.key: handOff.userInfoValue], in: &till, uptime: 8.5) == [
+            .present(withSound: false), .play(entry("2", "h2", arrived: 1)),
+        ])
+        // Past its deadline it keeps its own sound, never said late by the app.
+        _ = till.handle(.app(.background, uptime: 9))
+        _ = till.handle(.app(.active, uptime: 10))
+        #expect(present([InAppPlayback.key: handOff.userInfoValue], in: &till, uptime: 200) == [.present(withSound: true)])
     }
 
     @Test func onlyAPaymentThatAsksForASoundClaimsItsIdOnTheServicesChannel() {

@@ -129,6 +129,15 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
     }
 
     private func appState(_ state: TillEvent.AppState) {
+        if state == .active {
+            // What may have changed unseen while the app was suspended (a
+            // lock's notification, a KVO change are not promised then):
+            // read again, before the model hears the app is active.
+            let lockedNow = !UIApplication.shared.isProtectedDataAvailable
+            if lockedNow != model.isLocked { locked(lockedNow) }
+            let volume = Double(AVAudioSession.sharedInstance().outputVolume)
+            if volume != model.mediaVolume { handle(.mediaVolume(volume), log: ("volume", [("media", volume)])) }
+        }
         handle(.app(state, uptime: uptime), log: ("app", [("state", state.rawValue)]))
     }
 
@@ -180,8 +189,18 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
                 try? AVAudioSession.sharedInstance().setActive(false, options: [.notifyOthersOnDeactivation])
             case .count(let counter):
                 Self.files.async { try? AnnounceConfiguration.counters?.record(counter) }
+            case .wake(let after):
+                // The app's own timer: what ends a state no iOS event may end
+                // (an interruption without its end).
+                Timer.scheduledTimer(withTimeInterval: after, repeats: false) { _ in
+                    MainActor.assumeIsolated { TillController.shared.tick() }
+                }
             }
         }
+    }
+
+    private func tick() {
+        carryOut(model.handle(.tick(uptime: uptime)))
     }
 
     /// Plays `name` from `Library/Sounds`; false when it cannot start.

@@ -96,6 +96,8 @@ public struct TillDay: Sendable {
     private var pendingVendor: [(push: PushFields, payment: String, at: Double)] = []
     /// Local notifications the app posted to come later, earliest first.
     private var scheduled: [(at: Double, id: String, sound: DeliverySound)] = []
+    /// When the model asked to be woken (``TillModel/Action/wake(after:)``).
+    private var wakes: [Double] = []
     /// Why a payment's sound was the fallback, for its line.
     private var fallbackReasons: [String: String] = [:]
     /// The payment being presented, and its sound, for `.present`.
@@ -195,8 +197,8 @@ public struct TillDay: Sendable {
     /// Ends the day: the file playing is said to its end, and what the app
     /// posted for later arrives.
     public mutating func finish() {
-        while playing != nil || !scheduled.isEmpty {
-            advance(to: max(playing?.ends ?? 0, scheduled.last?.at ?? 0))
+        while playing != nil || !scheduled.isEmpty || !wakes.isEmpty {
+            advance(to: max(playing?.ends ?? 0, scheduled.last?.at ?? 0, wakes.last ?? 0))
         }
         for entry in model.waiting {
             if let id = entry.id { note(id, reason: "still waiting in the app at the end of the day (an interruption that did not end)") }
@@ -210,14 +212,20 @@ public struct TillDay: Sendable {
     /// The phone's clock.
     private var phoneClock: Date { Date(timeIntervalSince1970: (now ?? 0) + offset) }
 
-    /// Lets files playing before `time` end, and notifications the app
-    /// posted for later arrive, in the order they happen.
+    /// Lets files playing before `time` end, notifications the app posted
+    /// for later arrive and the app's timers fire, in the order they happen.
     private mutating func advance(to time: Double) {
         while true {
             let ends = playing.map(\.ends) ?? .infinity
             let posted = scheduled.first?.at ?? .infinity
-            guard min(ends, posted) <= time else { break }
-            if let current = playing, ends <= posted {
+            let wake = wakes.first ?? .infinity
+            guard min(ends, posted, wake) <= time else { break }
+            if wake < min(ends, posted) {
+                wakes.removeFirst()
+                now = wake
+                // A killed app's timers die with it.
+                if app != .killed { perform(model.handle(.tick(uptime: uptime))) }
+            } else if let current = playing, ends <= posted {
                 now = current.ends
                 playing = nil
                 hearInApp(current.entry, at: current.started)
@@ -425,6 +433,9 @@ public struct TillDay: Sendable {
                 if let id = entry.id {
                     note(id, reason: "waited past its time in the app (a call, a lock): skipped, not said late")
                 }
+            case .wake(let after):
+                wakes.append((now ?? 0) + max(0, after))
+                wakes.sort()
             case .count, .keepScreenAwake, .releaseAudio:
                 continue
             }

@@ -36,7 +36,28 @@ import AnnounceWire
 ///   own sound is louder). Leaving the foreground, being locked, or a file
 ///   that cannot start hands each waiting payment to a notification with its
 ///   own sound. An interruption pauses the queue; its end resumes it,
-///   replaying the payment it cut if that is still in time.
+///   replaying the payment it cut if that is still in time. In the
+///   foreground the app says a waiting payment whatever ended the wait: an
+///   interruption's end without `shouldResume` (the session mixes with and
+///   ducks the other audio), or its own hand-off notification arriving after
+///   the app came back.
+/// - **Nothing waits on an event iOS does not promise.** Each state has a way
+///   out that needs no later event from iOS:
+///   - an interruption's end (Apple: "no guarantee that a begin interruption
+///     will have a corresponding end interruption"): the interruption is
+///     over when the app becomes active again, and at the latest
+///     ``Limits/interruption`` after it began, when the ``Action/wake(after:)``
+///     the model asked for comes back as ``Event/tick(uptime:)``;
+///   - the lock and the media volume (a notification or a KVO change that
+///     may be missed while suspended): the glue reads them again when the
+///     app becomes active and sends them before ``Event/app(_:uptime:)``;
+///   - a file's end: ``Event/playbackEnded(uptime:)`` or
+///     ``Event/playbackFailed(uptime:)`` come from the player itself, and a
+///     payment that waits longer than its deadline is skipped at the next
+///     event, never said late;
+///   - the willTerminate that a crash, a kill or a force-quit never sends:
+///     nothing waits on it (what was queued is lost with the process; the
+///     notification the extension answered was presented without sound).
 /// - **Till mode** keeps the screen awake while the app is in the foreground,
 ///   so Auto-Lock does not end "heard on silent".
 ///
@@ -69,6 +90,11 @@ struct TillModel: Sendable {
         /// How long an announcement of unknown length is taken to last: the
         /// 6 s budget.
         var assumedSeconds: TimeInterval = 6
+        /// How long an audio interruption holds the queue when no end comes:
+        /// iOS promises none. Past this it is taken as over (a call still
+        /// going makes the file fail to start, which hands the payment to
+        /// its notification).
+        var interruption: TimeInterval = 60
     }
 
     /// One payment waiting to be said in the app.
@@ -129,6 +155,9 @@ struct TillModel: Sendable {
         case releaseAudio
         /// Add one to this counter.
         case count(DeliveryCounters.Counter)
+        /// Send ``Event/tick(uptime:)`` this many seconds from now (a timer
+        /// of the app's own): how a state ends that no iOS event may end.
+        case wake(after: TimeInterval)
     }
 
     /// What the app sees.
@@ -165,6 +194,8 @@ struct TillModel: Sendable {
         case playbackFailed(uptime: TimeInterval)
         /// The merchant's till mode.
         case tillMode(Bool, uptime: TimeInterval)
+        /// The time asked for by ``Action/wake(after:)`` has come.
+        case tick(uptime: TimeInterval)
     }
 
     var limits = Limits()
@@ -178,13 +209,22 @@ struct TillModel: Sendable {
     private(set) var ringerSilent = false
     private(set) var focusOn = false
     private(set) var mediaVolume = 1.0
-    private(set) var interrupted = false
+    /// When the audio interruption holding the queue began; nil when none.
+    private(set) var interruptedSince: TimeInterval?
+    var interrupted: Bool { interruptedSince != nil }
     private(set) var tillMode = true
     /// What the screen was last told.
     private(set) var screenKeptAwake = false
     private(set) var playing: Entry?
     private(set) var waiting: [Entry] = []
     private var played: [String] = []
+    /// The payments handed to notifications when the app left the
+    /// foreground, by id: one whose notification arrives after the app came
+    /// back is said in the app, while in time.
+    private var handedOff: [String: Entry] = [:]
+    /// The payments whose file could not start, the latest
+    /// ``Limits/remembered``: their notification keeps its own sound.
+    private var failed: [String] = []
 
     init(limits: Limits = Limits(), fallback: String? = nil, isInFolder: @escaping @Sendable (String) -> Bool = { _ in true }) {
         self.limits = limits
@@ -203,6 +243,16 @@ struct TillModel: Sendable {
 
     /// What to do for `event`.
     mutating func handle(_ event: Event) -> [Action] {
+        // An interruption past its time is over, whatever the event.
+        if let uptime = event.uptime, let since = interruptedSince, uptime >= since + limits.interruption {
+            interruptedSince = nil
+            if case .tick = event { return startNext(uptime: uptime) }
+            return startNext(uptime: uptime) + handleEvent(event)
+        }
+        return handleEvent(event)
+    }
+
+    private mutating func handleEvent(_ event: Event) -> [Action] {
         switch event {
         case .willPresent(let delivered, let uptime):
             return present(delivered, uptime: uptime)
@@ -222,7 +272,13 @@ struct TillModel: Sendable {
             return [.notify(id: push.id, sound: .none)] + enqueue(entry, uptime: uptime)
         case .app(let state, let uptime):
             let wasForeground = isInForeground
+            let becameActive = state == .active && app != .active
             app = state
+            // Active again: any interruption is over, ended or not.
+            if becameActive, interrupted {
+                interruptedSince = nil
+                return foregroundChanged(from: wasForeground, uptime: uptime) + startNext(uptime: uptime)
+            }
             return foregroundChanged(from: wasForeground, uptime: uptime)
         case .locked(let locked, let uptime):
             let wasForeground = isInForeground
@@ -237,22 +293,23 @@ struct TillModel: Sendable {
         case .mediaVolume(let volume):
             mediaVolume = volume.isFinite ? min(max(volume, 0), 1) : mediaVolume
             return []
-        case .interruptionBegan(let appWasSuspended, _):
+        case .interruptionBegan(let appWasSuspended, let uptime):
             // Reported late, when the app runs again: nothing is interrupted now.
             if appWasSuspended { return [] }
-            interrupted = true
-            guard let cut = playing else { return [] }
+            let wake: [Action] = interrupted ? [] : [.wake(after: limits.interruption)]
+            interruptedSince = interruptedSince ?? uptime
+            guard let cut = playing else { return wake }
             playing = nil
             // Said again from its start when the interruption ends, if still in time.
             waiting.insert(cut, at: 0)
-            return [.stop, .releaseAudio]
-        case .interruptionEnded(let shouldResume, let uptime):
+            return [.stop, .releaseAudio] + wake
+        case .interruptionEnded(_, let uptime):
             guard interrupted else { return [] }
-            interrupted = false
-            // Without the hint, another app's audio has the session: the
-            // payments waiting go to their notifications instead of playing
-            // over it.
-            return shouldResume ? startNext(uptime: uptime) : handOff(uptime: uptime)
+            interruptedSince = nil
+            // In the foreground the app says what waits, with or without the
+            // hint: its session mixes with the other audio and ducks it. Out
+            // of it, the payments go to their notifications.
+            return isInForeground ? startNext(uptime: uptime) : handOff(uptime: uptime)
         case .playbackEnded(let uptime):
             guard let entry = playing else { return [] }
             playing = nil
@@ -260,10 +317,17 @@ struct TillModel: Sendable {
         case .playbackFailed(let uptime):
             guard let entry = playing else { return [] }
             playing = nil
+            if let id = entry.id {
+                failed.append(id)
+                if failed.count > limits.remembered { failed.removeFirst() }
+            }
             return [.count(.inAppFailed), .notify(id: entry.id, sound: .named(entry.sound))] + afterPlayback(uptime: uptime)
         case .tillMode(let on, _):
             tillMode = on
             return screen()
+        case .tick(let uptime):
+            // Nothing held past its time (handled above): what waits may start.
+            return startNext(uptime: uptime)
         }
     }
 
@@ -275,8 +339,17 @@ struct TillModel: Sendable {
     private mutating func present(_ delivered: InAppPlayback.Delivered?, uptime: TimeInterval) -> [Action] {
         // The extension did not run: iOS plays what the push names.
         guard let delivered else { return [.present(withSound: true)] }
-        // The app's own notification, posted again with its sound.
-        if delivered.isHandOff { return [.present(withSound: delivered.sound != nil || delivered.isSystemSound)] }
+        // The app's own notification, posted again with its sound; one handed
+        // on when the app left the foreground and arriving now that it is
+        // back is said in the app, while in time.
+        if delivered.isHandOff {
+            if let id = delivered.id, let entry = handedOff.removeValue(forKey: id), !failed.contains(id), playsInApp,
+                waiting.count < limits.maximumWaiting, uptime <= entry.deadline(limits), isInFolder(entry.sound)
+            {
+                return [.present(withSound: false)] + enqueue(entry, uptime: uptime)
+            }
+            return [.present(withSound: delivered.sound != nil || delivered.isSystemSound)]
+        }
         guard let sound = delivered.sound else {
             // The system's sound (no fallback installed) is still a sound.
             return [.present(withSound: delivered.isSystemSound)]
@@ -402,6 +475,12 @@ struct TillModel: Sendable {
                 actions += [.count(.inAppStale), .skip(entry)]
             } else {
                 actions += [.count(.handedToNotification), .notify(id: entry.id, sound: .named(entry.sound), after: after)]
+                if let id = entry.id {
+                    handedOff[id] = entry
+                    if handedOff.count > limits.maximumWaiting, let oldest = handedOff.min(by: { $0.value.arrived < $1.value.arrived }) {
+                        handedOff.removeValue(forKey: oldest.key)
+                    }
+                }
                 after += limits.handOffSpacing
             }
         }
@@ -426,5 +505,20 @@ struct TillModel: Sendable {
         guard awake != screenKeptAwake else { return [] }
         screenKeptAwake = awake
         return [.keepScreenAwake(awake)]
+    }
+}
+
+extension TillModel.Event {
+    /// The phone's time since boot the event came at; nil for the events
+    /// that carry none (the ring switch, Focus, the media volume).
+    var uptime: TimeInterval? {
+        switch self {
+        case .willPresent(_, let uptime), .vendorMessage(_, _, let uptime), .rendered(_, _, _, let uptime), .app(_, let uptime),
+            .locked(_, let uptime), .interruptionBegan(_, let uptime), .interruptionEnded(_, let uptime),
+            .playbackEnded(let uptime), .playbackFailed(let uptime), .tillMode(_, let uptime), .tick(let uptime):
+            uptime
+        case .ringerSilent, .focus, .mediaVolume:
+            nil
+        }
     }
 }
