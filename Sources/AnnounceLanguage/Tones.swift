@@ -34,10 +34,12 @@ public struct ToneSystem: Sendable {
         self.heightWeight = heightWeight
     }
 
-    /// The tone of `syllable` (its final digit: `wan4` → `4`); nil when it
-    /// ends in none this language has.
+    /// The tone of `syllable` (its final digit: `wan4` → `4`); nil unless
+    /// it is lowercase letters (ASCII, or ü) and one tone digit this
+    /// language has.
     public func tone(of syllable: String) -> String? {
-        guard let last = syllable.last, last.isASCII, last.isNumber else { return nil }
+        guard let last = syllable.last, last.isASCII, last.isNumber, syllable.count >= 2 else { return nil }
+        guard syllable.dropLast().allSatisfy({ ("a"..."z").contains($0) || $0 == "ü" }) else { return nil }
         let tone = String(last)
         return contours[tone] == nil ? nil : tone
     }

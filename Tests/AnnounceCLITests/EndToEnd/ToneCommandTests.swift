@@ -81,6 +81,9 @@ struct ToneCommandTests {
         (["voice", "tones", "a.wav"], 64, "'a.wav' is not file=syllables"),
         (["voice", "tones", "a.wav=yi"], 64, "'yi' is not a tone-numbered pinyin syllable (tones 1, 2, 3, 4, 5)"),
         (["voice", "tones", "--language", "cantonese", "a.wav=jat7"], 64, "'jat7' is not a tone-numbered jyutping syllable"),
+        (["voice", "tones", "a.wav=一1"], 64, "'一1' is not a tone-numbered pinyin syllable"),
+        (["voice", "tones", "a.wav=Yi1"], 64, "'Yi1' is not a tone-numbered pinyin syllable"),
+        (["voice", "tones", "a.wav=1"], 64, "'1' is not a tone-numbered pinyin syllable"),
         (["voice", "tones", "--language", "klingon", "a.wav=yi1"], 64, "--language "),
         (["voice", "tones", "/nonexistent/a.wav=yi1"], 66, "/nonexistent/a.wav"),
     ] as [([String], Int32, String)])
