@@ -47,13 +47,25 @@ import Testing
     func model() -> TillModel {
         let folder = folder
         var till = TillModel(fallback: fallback, isInFolder: { folder.hasFile(named: $0) })
-        _ = till.handle(.app(.active, uptime: 0))
+        _ = act(&till, .app(.active, uptime: 0))
         return till
     }
 
-    /// The actions for presenting `userInfo` at `uptime`.
+    /// The actions for presenting `userInfo` at `uptime`, but the fail-safes
+    /// (``TillModel/Action/schedule(id:sound:after:)``, ``TillModel/Action/unschedule(id:)``),
+    /// which tests of their own check.
     func present(_ userInfo: [AnyHashable: Any], in model: inout TillModel, uptime: TimeInterval = 0) -> [TillModel.Action] {
-        model.handle(.willPresent(InAppPlayback.Delivered(userInfo: userInfo, seal: seal), uptime: uptime))
+        act(&model, .willPresent(InAppPlayback.Delivered(userInfo: userInfo, seal: seal), uptime: uptime))
+    }
+
+    /// The actions for `event`, but the fail-safes.
+    func act(_ model: inout TillModel, _ event: TillModel.Event) -> [TillModel.Action] {
+        model.handle(event).filter { action in
+            switch action {
+            case .schedule, .unschedule: false
+            default: true
+            }
+        }
     }
 
     func entry(_ amount: String, _ id: String, arrived: TimeInterval = 0) -> TillModel.Entry {
@@ -65,7 +77,7 @@ import Testing
         let userInfo = delivered(try push("123.45", id: "p1"))
         #expect(present(userInfo, in: &till) == [.present(withSound: false), .play(entry("123.45", "p1"))])
         // Counted when heard to its end, not when started.
-        #expect(till.handle(.playbackEnded(uptime: 4)) == [.count(.playedInApp), .releaseAudio])
+        #expect(act(&till, .playbackEnded(uptime: 4)) == [.count(.playedInApp), .releaseAudio])
     }
 
     @Test func heldRepeatedAndLatePaymentsAreNotSaid() throws {
@@ -153,7 +165,7 @@ import Testing
         var fallbackEntry = TillModel.Entry(id: "m1", sound: fallback, arrived: 0)
         fallbackEntry.isFallback = true
         #expect(present(userInfo, in: &till) == [.present(withSound: false), .play(fallbackEntry)])
-        #expect(till.handle(.playbackEnded(uptime: 2)) == [.count(.inAppFallback), .releaseAudio])
+        #expect(act(&till, .playbackEnded(uptime: 2)) == [.count(.inAppFallback), .releaseAudio])
         var again = model()
         try FileManager.default.removeItem(at: folder.url(of: fallback))
         #expect(present(userInfo, in: &again) == [.count(.inAppNoFile), .present(withSound: true)])
@@ -169,9 +181,9 @@ import Testing
         // The first starts at once; the others wait; the redelivered b1 is silent.
         #expect(actions.filter { if case .play = $0 { true } else { false } } == [.play(entry("1", "b0"))])
         #expect(till.waiting == [entry("2", "b1", arrived: 1), entry("3", "b2", arrived: 2)])
-        #expect(till.handle(.playbackEnded(uptime: 5)) == [.count(.playedInApp), .play(entry("2", "b1", arrived: 1))])
-        #expect(till.handle(.playbackEnded(uptime: 9)) == [.count(.playedInApp), .play(entry("3", "b2", arrived: 2))])
-        #expect(till.handle(.playbackEnded(uptime: 13)) == [.count(.playedInApp), .releaseAudio])
+        #expect(act(&till, .playbackEnded(uptime: 5)) == [.count(.playedInApp), .play(entry("2", "b1", arrived: 1))])
+        #expect(act(&till, .playbackEnded(uptime: 9)) == [.count(.playedInApp), .play(entry("3", "b2", arrived: 2))])
+        #expect(act(&till, .playbackEnded(uptime: 13)) == [.count(.playedInApp), .releaseAudio])
         #expect(till.playing == nil)
         // A notification of a payment the app has said is not said again.
         #expect(present([InAppPlayback.key: ["counter": "rendered", "sound": name("1"), "id": "b0", "seal": seal]], in: &till)
@@ -186,11 +198,11 @@ import Testing
         try FileManager.default.removeItem(at: folder.url(of: name("8")))
         var fallbackEntry = TillModel.Entry(id: "y", sound: fallback, arrived: 0)
         fallbackEntry.isFallback = true
-        #expect(till.handle(.playbackEnded(uptime: 3)) == [.count(.playedInApp), .play(fallbackEntry)])
+        #expect(act(&till, .playbackEnded(uptime: 3)) == [.count(.playedInApp), .play(fallbackEntry)])
         // Both gone: posted again with the system's sound, counted, and on to the next.
         try FileManager.default.removeItem(at: folder.url(of: fallback))
         try FileManager.default.removeItem(at: folder.url(of: name("9")))
-        #expect(till.handle(.playbackEnded(uptime: 6)) == [
+        #expect(act(&till, .playbackEnded(uptime: 6)) == [
             .count(.inAppFallback), .count(.inAppNoFile), .notify(id: "z", sound: .systemDefault), .releaseAudio,
         ])
     }
@@ -198,14 +210,14 @@ import Testing
     @Test func theQueueAndTheMemoryOfPlayedPaymentsAreBounded() {
         let limits = TillModel.Limits()
         var till = TillModel(limits: limits, fallback: fallback)
-        _ = till.handle(.app(.active, uptime: 0))
+        _ = act(&till, .app(.active, uptime: 0))
         for number in 0...limits.maximumWaiting {
             let answer = InAppPlayback.Delivered(sound: name("\(number)"), counter: "rendered", id: "id-\(number)", seal: seal, duration: 1)
-            #expect(till.handle(.willPresent(answer, uptime: 0)).first == .present(withSound: false))
+            #expect(act(&till, .willPresent(answer, uptime: 0)).first == .present(withSound: false))
         }
         // One plays and 32 wait: the next keeps its own sound.
         let beyond = InAppPlayback.Delivered(sound: name("99"), counter: "rendered", id: "id-99", seal: seal, duration: 1)
-        #expect(till.handle(.willPresent(beyond, uptime: 0)) == [.present(withSound: true)])
+        #expect(act(&till, .willPresent(beyond, uptime: 0)) == [.present(withSound: true)])
         var many = TillModel(limits: limits, fallback: fallback)
         for number in 0..<(limits.remembered + 10) {
             _ = many.handle(.vendorMessage(PushFields(sound: "a.caf", id: "v-\(number)"), firstTime: true, uptime: 0))
@@ -215,19 +227,19 @@ import Testing
 
     @Test func aRushLongerThanItsWaitGoesToItsNotificationAtOnce() throws {
         var till = TillModel(fallback: fallback)
-        _ = till.handle(.app(.active, uptime: 0))
+        _ = act(&till, .app(.active, uptime: 0))
         // Of unknown length, each counts as the 6 s budget: 15 fit in 90 s.
         for number in 0..<16 {
             let answer = InAppPlayback.Delivered(sound: name("\(number)"), counter: "rendered", id: "q-\(number)", seal: seal)
-            #expect(till.handle(.willPresent(answer, uptime: 0)).first == .present(withSound: false), "\(number)")
+            #expect(act(&till, .willPresent(answer, uptime: 0)).first == .present(withSound: false), "\(number)")
         }
         let late = InAppPlayback.Delivered(sound: name("16"), counter: "rendered", id: "q-16", seal: seal)
-        #expect(till.handle(.willPresent(late, uptime: 0)) == [.count(.handedToNotification), .present(withSound: true)])
+        #expect(act(&till, .willPresent(late, uptime: 0)) == [.count(.handedToNotification), .present(withSound: true)])
         #expect(till.hasPlayed("q-16"))
         // On a phone known to be on silent it waits its chance instead.
-        _ = till.handle(.ringerSilent(true))
+        _ = act(&till, .ringerSilent(true))
         let quiet = InAppPlayback.Delivered(sound: name("17"), counter: "rendered", id: "q-17", seal: seal)
-        #expect(till.handle(.willPresent(quiet, uptime: 0)).first == .present(withSound: false))
+        #expect(act(&till, .willPresent(quiet, uptime: 0)).first == .present(withSound: false))
     }
 
     @Test func aLockInTheMiddleOfABurstHandsEachPaymentToItsNotificationNow() throws {
@@ -236,7 +248,7 @@ import Testing
             _ = present(delivered(try push(amount, id: "L\(index)")), in: &till, uptime: Double(index))
         }
         // Auto-Lock: the app leaves the foreground before it has said them.
-        let actions = till.handle(.locked(true, uptime: 3))
+        let actions = act(&till, .locked(true, uptime: 3))
         #expect(actions == [
             .keepScreenAwake(false), .stop,
             .count(.handedToNotification), .notify(id: "L0", sound: .named(name("1"))),
@@ -246,16 +258,16 @@ import Testing
         ])
         #expect(till.waiting.isEmpty && till.playing == nil)
         // Unlocked minutes later: nothing is said late.
-        #expect(till.handle(.locked(false, uptime: 600)) == [.keepScreenAwake(true)])
+        #expect(act(&till, .locked(false, uptime: 600)) == [.keepScreenAwake(true)])
     }
 
     @Test func aPaymentThatWaitedTooLongIsSkippedNotSaidLate() throws {
         var till = model()
         _ = present(delivered(try push("1", id: "s1")), in: &till, uptime: 0)
         _ = present(delivered(try push("2", id: "s2")), in: &till, uptime: 1)
-        #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 2)) == [.stop, .releaseAudio, .wake(after: 60)])
+        #expect(act(&till, .interruptionBegan(appWasSuspended: false, uptime: 2)) == [.stop, .releaseAudio, .wake(after: 60)])
         // The call ends after the limit: both are skipped and counted.
-        #expect(till.handle(.interruptionEnded(shouldResume: true, uptime: 2 + till.limits.waiting)) == [
+        #expect(act(&till, .interruptionEnded(shouldResume: true, uptime: 2 + till.limits.waiting)) == [
             .count(.inAppStale), .skip(entry("1", "s1")), .count(.inAppStale), .skip(entry("2", "s2", arrived: 1)),
         ])
         #expect(till.waiting.isEmpty && till.playing == nil)
@@ -264,60 +276,128 @@ import Testing
     @Test func aPaymentNearItsExpiryIsNotSaidAfterIt() throws {
         var till = model()
         _ = try push("1", id: "e1")
-        _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 0))
+        _ = act(&till, .interruptionBegan(appWasSuspended: false, uptime: 0))
         // 100 s old when the extension decided: 20 s of its 120 left.
         let old = InAppPlayback.Delivered(sound: name("1"), counter: "rendered", id: "e1", seal: seal, age: 100)
         #expect(InAppPlayback.Delivered(userInfo: [InAppPlayback.key: old.userInfoValue], seal: seal)?.age == 100)
-        #expect(till.handle(.willPresent(old, uptime: 1)) == [.present(withSound: false)])
+        #expect(act(&till, .willPresent(old, uptime: 1)) == [.present(withSound: false)])
         let waited = TillModel.Entry(id: "e1", sound: name("1"), arrived: 1, age: 100)
         #expect(waited.deadline(till.limits) == 21)
-        #expect(till.handle(.interruptionEnded(shouldResume: true, uptime: 22)) == [.count(.inAppStale), .skip(waited)])
+        #expect(act(&till, .interruptionEnded(shouldResume: true, uptime: 22)) == [.count(.inAppStale), .skip(waited)])
     }
 
     @Test func anInterruptionPausesTheQueueAndItsEndReplaysTheCutPayment() throws {
         var till = model()
         _ = present(delivered(try push("1", id: "i1")), in: &till, uptime: 0)
-        #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 1)) == [.stop, .releaseAudio, .wake(after: 60)])
+        #expect(act(&till, .interruptionBegan(appWasSuspended: false, uptime: 1)) == [.stop, .releaseAudio, .wake(after: 60)])
         // A payment during the call waits; nothing starts while it lasts.
         #expect(present(delivered(try push("2", id: "i2")), in: &till, uptime: 5) == [.present(withSound: false)])
-        #expect(till.handle(.playbackEnded(uptime: 6)) == [])
-        #expect(till.handle(.interruptionEnded(shouldResume: true, uptime: 30)) == [.play(entry("1", "i1"))])
-        #expect(till.handle(.playbackEnded(uptime: 34)) == [.count(.playedInApp), .play(entry("2", "i2", arrived: 5))])
+        #expect(act(&till, .playbackEnded(uptime: 6)) == [])
+        #expect(act(&till, .interruptionEnded(shouldResume: true, uptime: 30)) == [.play(entry("1", "i1"))])
+        #expect(act(&till, .playbackEnded(uptime: 34)) == [.count(.playedInApp), .play(entry("2", "i2", arrived: 5))])
         // One reported late, after the app was suspended, pauses nothing.
-        #expect(till.handle(.interruptionBegan(appWasSuspended: true, uptime: 35)) == [])
+        #expect(act(&till, .interruptionBegan(appWasSuspended: true, uptime: 35)) == [])
         #expect(till.playing == entry("2", "i2", arrived: 5))
+    }
+
+    /// The fail-safes among `actions`: (id, due in seconds from now) and the ids removed.
+    func failSafes(_ actions: [TillModel.Action]) -> (scheduled: [String: TimeInterval], removed: [String]) {
+        var scheduled: [String: TimeInterval] = [:]
+        var removed: [String] = []
+        for action in actions {
+            if case .schedule(let id, _, let after) = action { scheduled[id] = after }
+            if case .unschedule(let id) = action { removed.append(id) }
+        }
+        return (scheduled, removed)
+    }
+
+    func presentAll(_ userInfo: [AnyHashable: Any], in model: inout TillModel, uptime: TimeInterval) -> [TillModel.Action] {
+        model.handle(.willPresent(InAppPlayback.Delivered(userInfo: userInfo, seal: seal), uptime: uptime))
+    }
+
+    @Test func eachPaymentTakenOnHasAFailSafeDueAfterItsTurnAndRemovedOnceSaid() throws {
+        var till = model()
+        let first = presentAll(delivered(try push("1", id: "s1")), in: &till, uptime: 0)
+        // Its own sound, due after its 6 s and 20 s of grace.
+        #expect(first.contains(.schedule(id: "s1", sound: .named(name("1")), after: 26)))
+        let second = failSafes(presentAll(delivered(try push("2", id: "s2")), in: &till, uptime: 1)).scheduled
+        let third = failSafes(presentAll(delivered(try push("3", id: "s3")), in: &till, uptime: 2)).scheduled
+        let dues = [26, 1 + (second["s2"] ?? 0), 2 + (third["s3"] ?? 0)]
+        // A burst's fail-safes do not cut each other, and none is due after its deadline (90 s).
+        #expect(zip(dues, dues.dropFirst()).allSatisfy { $1 - $0 >= till.limits.handOffSpacing }, "\(dues)")
+        #expect(dues.enumerated().allSatisfy { $1 <= Double($0) + 90 })
+        #expect(failSafes(till.handle(.playbackEnded(uptime: 6))).removed == ["s1"])
+        #expect(till.failSafes.keys.sorted() == ["s2", "s3"])
+    }
+
+    @Test func leavingTheForegroundOrAFileThatFailsRemovesTheFailSafeForItsOwnNotification() throws {
+        var till = model()
+        _ = presentAll(delivered(try push("1", id: "x1")), in: &till, uptime: 0)
+        _ = presentAll(delivered(try push("2", id: "x2")), in: &till, uptime: 1)
+        let failed = till.handle(.playbackFailed(uptime: 2))
+        #expect(failSafes(failed).removed == ["x1"])
+        #expect(failed.contains(.notify(id: "x1", sound: .named(name("1")))))
+        let left = till.handle(.app(.background, uptime: 3))
+        #expect(failSafes(left).removed == ["x2"])
+        #expect(till.failSafes.isEmpty)
+    }
+
+    @Test func aFailSafeDueWhileTheAppRunsIsSilentIfTheAppSaysItAndHeardIfNot() throws {
+        var till = model()
+        _ = presentAll(delivered(try push("1", id: "w1")), in: &till, uptime: 0)
+        _ = presentAll(delivered(try push("2", id: "w2")), in: &till, uptime: 1)
+        let w1 = InAppPlayback.Delivered(handOff: .named(name("1")), id: "w1", seal: seal)
+        // Still being said (the lengths were estimates): the banner is silent.
+        #expect(presentAll([InAppPlayback.key: w1.userInfoValue], in: &till, uptime: 26) == [.present(withSound: false)])
+        // w2 waits behind a call: in time and in front, the app will say it.
+        _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 27))
+        let w2 = InAppPlayback.Delivered(handOff: .named(name("2")), id: "w2", seal: seal)
+        #expect(presentAll([InAppPlayback.key: w2.userInfoValue], in: &till, uptime: 33) == [.present(withSound: false)])
+        #expect(till.waiting.contains { $0.id == "w2" })
+        // w3's comes with the media volume down and the ringer up: the app would not be heard, the notification says it.
+        _ = presentAll(delivered(try push("3", id: "w3")), in: &till, uptime: 34)
+        _ = till.handle(.mediaVolume(0))
+        let w3 = InAppPlayback.Delivered(handOff: .named(name("3")), id: "w3", seal: seal)
+        #expect(presentAll([InAppPlayback.key: w3.userInfoValue], in: &till, uptime: 60) == [.count(.handedToNotification), .present(withSound: true)])
+        #expect(!till.waiting.contains { $0.id == "w3" })
+        // A banner without a sound (a payment from the service's own channel) is no fail-safe.
+        _ = till.handle(.mediaVolume(1))
+        _ = presentAll(delivered(try push("4", id: "w4")), in: &till, uptime: 62)
+        let banner = InAppPlayback.Delivered(handOff: .none, id: "w4", seal: seal)
+        #expect(presentAll([InAppPlayback.key: banner.userInfoValue], in: &till, uptime: 63) == [.present(withSound: false)])
+        #expect(till.failSafes["w4"] != nil)
     }
 
     @Test func inTheForegroundAnInterruptionEndingWithoutTheHintStillLetsTheAppSayWhatWaits() throws {
         var till = model()
         _ = present(delivered(try push("1", id: "r1")), in: &till, uptime: 0)
         _ = present(delivered(try push("2", id: "r2")), in: &till, uptime: 1)
-        _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 2))
+        _ = act(&till, .interruptionBegan(appWasSuspended: false, uptime: 2))
         // The session mixes with the other audio and ducks it: no notification
         // that the ring switch would mute.
-        #expect(till.handle(.interruptionEnded(shouldResume: false, uptime: 10)) == [.play(entry("1", "r1"))])
-        #expect(till.handle(.playbackEnded(uptime: 14)) == [.count(.playedInApp), .play(entry("2", "r2", arrived: 1))])
+        #expect(act(&till, .interruptionEnded(shouldResume: false, uptime: 10)) == [.play(entry("1", "r1"))])
+        #expect(act(&till, .playbackEnded(uptime: 14)) == [.count(.playedInApp), .play(entry("2", "r2", arrived: 1))])
     }
 
     @Test func anInterruptionThatNeverEndsIsOverAtItsLimitByTheAppsOwnTimer() throws {
         var till = model()
         _ = present(delivered(try push("1", id: "n1")), in: &till, uptime: 0)
-        #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 1)) == [.stop, .releaseAudio, .wake(after: 60)])
+        #expect(act(&till, .interruptionBegan(appWasSuspended: false, uptime: 1)) == [.stop, .releaseAudio, .wake(after: 60)])
         #expect(present(delivered(try push("2", id: "n2")), in: &till, uptime: 5) == [.present(withSound: false)])
         // A tick before the limit changes nothing; the one the model asked for ends it.
-        #expect(till.handle(.tick(uptime: 30)) == [])
+        #expect(act(&till, .tick(uptime: 30)) == [])
         #expect(till.interrupted)
-        #expect(till.handle(.tick(uptime: 61)) == [.play(entry("1", "n1"))])
+        #expect(act(&till, .tick(uptime: 61)) == [.play(entry("1", "n1"))])
         #expect(!till.interrupted)
         // A second begin while one holds asks for no second timer.
-        _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 62))
-        #expect(till.handle(.interruptionBegan(appWasSuspended: false, uptime: 63)) == [])
+        _ = act(&till, .interruptionBegan(appWasSuspended: false, uptime: 62))
+        #expect(act(&till, .interruptionBegan(appWasSuspended: false, uptime: 63)) == [])
     }
 
     @Test func anyEventPastTheLimitEndsTheInterruptionFirst() throws {
         var till = model()
         _ = present(delivered(try push("1", id: "l1")), in: &till, uptime: 0)
-        _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 1))
+        _ = act(&till, .interruptionBegan(appWasSuspended: false, uptime: 1))
         // The timer did not fire (the app was suspended); the next payment comes at 70.
         #expect(present(delivered(try push("2", id: "l2")), in: &till, uptime: 70) == [
             .play(entry("1", "l1")), .present(withSound: false),
@@ -328,9 +408,9 @@ import Testing
     @Test func becomingActiveAgainEndsAnInterruptionThatSentNoEnd() throws {
         var till = model()
         _ = present(delivered(try push("1", id: "a1")), in: &till, uptime: 0)
-        _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 1))
-        #expect(till.handle(.app(.inactive, uptime: 2)) == [.keepScreenAwake(false)])
-        #expect(till.handle(.app(.active, uptime: 3)) == [.keepScreenAwake(true), .play(entry("1", "a1"))])
+        _ = act(&till, .interruptionBegan(appWasSuspended: false, uptime: 1))
+        #expect(act(&till, .app(.inactive, uptime: 2)) == [.keepScreenAwake(false)])
+        #expect(act(&till, .app(.active, uptime: 3)) == [.keepScreenAwake(true), .play(entry("1", "a1"))])
         #expect(!till.interrupted)
     }
 
@@ -338,21 +418,21 @@ import Testing
         var till = model()
         _ = present(delivered(try push("1", id: "h1")), in: &till, uptime: 0)
         _ = present(delivered(try push("2", id: "h2")), in: &till, uptime: 1)
-        #expect(till.handle(.app(.background, uptime: 2)) == [
+        #expect(act(&till, .app(.background, uptime: 2)) == [
             .keepScreenAwake(false), .stop,
             .count(.handedToNotification), .notify(id: "h1", sound: .named(name("1"))),
             .count(.handedToNotification), .notify(id: "h2", sound: .named(name("2")), after: 6.5),
             .releaseAudio,
         ])
-        _ = till.handle(.app(.active, uptime: 4))
+        _ = act(&till, .app(.active, uptime: 4))
         // h2's notification comes while the app is in front: said in the app, the banner silent.
         let handOff = InAppPlayback.Delivered(handOff: .named(name("2")), id: "h2", seal: seal)
         #expect(present([InAppPlayback.key: handOff.userInfoValue], in: &till, uptime: 8.5) == [
             .present(withSound: false), .play(entry("2", "h2", arrived: 1)),
         ])
         // Past its deadline it keeps its own sound, never said late by the app.
-        _ = till.handle(.app(.background, uptime: 9))
-        _ = till.handle(.app(.active, uptime: 10))
+        _ = act(&till, .app(.background, uptime: 9))
+        _ = act(&till, .app(.active, uptime: 10))
         #expect(present([InAppPlayback.key: handOff.userInfoValue], in: &till, uptime: 200) == [.present(withSound: true)])
     }
 
@@ -365,7 +445,7 @@ import Testing
     @Test func aFileThatCannotStartIsPostedWithItsOwnSoundAndNotCountedAsSaid() throws {
         var till = model()
         _ = present(delivered(try push("5", id: "f1")), in: &till)
-        let actions = till.handle(.playbackFailed(uptime: 0))
+        let actions = act(&till, .playbackFailed(uptime: 0))
         #expect(actions == [.count(.inAppFailed), .notify(id: "f1", sound: .named(name("5"))), .releaseAudio])
         #expect(!actions.contains(.count(.playedInApp)))
         // That notification, presented while the app is open, keeps its sound.
@@ -375,37 +455,37 @@ import Testing
 
     @Test func mediaVolumeDownWithTheRingerUpLetsTheNotificationSayIt() throws {
         var till = model()
-        _ = till.handle(.mediaVolume(0))
+        _ = act(&till, .mediaVolume(0))
         #expect(present(delivered(try push("6", id: "v1")), in: &till) == [.present(withSound: true)])
         // On silent the notification would be muted: the app says it (the
         // status screen says the media volume is down).
-        _ = till.handle(.ringerSilent(true))
+        _ = act(&till, .ringerSilent(true))
         #expect(present(delivered(try push("7", id: "v2")), in: &till) == [.present(withSound: false), .play(entry("7", "v2"))])
     }
 
     @Test func tillModeKeepsTheScreenAwakeOnlyWhileTheAppIsOpen() {
         var till = TillModel()
-        #expect(till.handle(.app(.active, uptime: 0)) == [.keepScreenAwake(true)])
-        #expect(till.handle(.app(.background, uptime: 1)) == [.keepScreenAwake(false)])
-        #expect(till.handle(.app(.active, uptime: 2)) == [.keepScreenAwake(true)])
-        #expect(till.handle(.tillMode(false, uptime: 3)) == [.keepScreenAwake(false)])
-        #expect(till.handle(.app(.background, uptime: 4)) == [])
+        #expect(act(&till, .app(.active, uptime: 0)) == [.keepScreenAwake(true)])
+        #expect(act(&till, .app(.background, uptime: 1)) == [.keepScreenAwake(false)])
+        #expect(act(&till, .app(.active, uptime: 2)) == [.keepScreenAwake(true)])
+        #expect(act(&till, .tillMode(false, uptime: 3)) == [.keepScreenAwake(false)])
+        #expect(act(&till, .app(.background, uptime: 4)) == [])
     }
 
     @Test func aPaymentOnTheServicesOwnChannelIsSaidOnceWhicheverComesFirst() throws {
         var till = model()
         let vendor = PushFields(sound: name("3"), id: "g1", message: PushMessage(try Message(template: .payment, amount: Amount(parsing: "3"))))
-        #expect(till.handle(.vendorMessage(vendor, firstTime: true, uptime: 0)) == [.count(.vendorChannel), .deliver(vendor)])
+        #expect(act(&till, .vendorMessage(vendor, firstTime: true, uptime: 0)) == [.count(.vendorChannel), .deliver(vendor)])
         _ = try push("3", id: "g1")
-        #expect(till.handle(.rendered(vendor, sound: .named(name("3")), age: 0, uptime: 0))
+        #expect(act(&till, .rendered(vendor, sound: .named(name("3")), age: 0, uptime: 0))
             == [.notify(id: "g1", sound: .none), .play(entry("3", "g1"))])
         // Delivered again when the app opens, or its APNs copy: silent.
-        #expect(till.handle(.vendorMessage(vendor, firstTime: true, uptime: 1)) == [.count(.repeated)])
-        #expect(till.handle(.vendorMessage(vendor, firstTime: false, uptime: 1)) == [.count(.repeated)])
+        #expect(act(&till, .vendorMessage(vendor, firstTime: true, uptime: 1)) == [.count(.repeated)])
+        #expect(act(&till, .vendorMessage(vendor, firstTime: false, uptime: 1)) == [.count(.repeated)])
         #expect(present(delivered(try push("3", id: "g1")), in: &till) == [.present(withSound: false)])
         // In the background it is posted with its own sound.
-        _ = till.handle(.app(.background, uptime: 2))
+        _ = act(&till, .app(.background, uptime: 2))
         let other = PushFields(sound: name("4"), id: "g2")
-        #expect(till.handle(.rendered(other, sound: .named(name("4")), age: 0, uptime: 2)) == [.notify(id: "g2", sound: .named(name("4")))])
+        #expect(act(&till, .rendered(other, sound: .named(name("4")), age: 0, uptime: 2)) == [.notify(id: "g2", sound: .named(name("4")))])
     }
 }

@@ -115,6 +115,26 @@ import Testing
         }
     }
 
+    @Test func anAppKilledMidBurstLeavesItsPaymentsToTheirFailSafes() throws {
+        var lines = [try Self.line(Self.start, "app", ["state": "active"])]
+        for (index, amount) in ["1.00", "2.00", "3.00", "4.00", "5.00"].enumerated() {
+            lines.append(try Self.push(Self.start + 1 + Double(index) * 0.5, amount: amount, id: "k\(index)"))
+        }
+        // A crash in the middle of the burst: no willTerminate, nothing of the app runs again.
+        lines.append(try Self.line(Self.start + 5, "app", ["state": "killed"]))
+        let payments = try Self.play(lines)
+        #expect(payments.count == 5)
+        #expect(payments.allSatisfy { $0.times == 1 }, "\(payments.map(\.reason))")
+        let said = payments.filter { $0.heard == .inApp }
+        #expect(!said.isEmpty && said.allSatisfy { $0.at < Self.start + 5 })
+        // The rest by the notifications iOS posts, each before its deadline, none cutting another.
+        let rest = payments.filter { $0.heard != .inApp }
+        #expect(!rest.isEmpty)
+        #expect(rest.allSatisfy { $0.heard == .notification && $0.at - $0.arrived <= 90 }, "\(rest.map(\.reason))")
+        let times = rest.map(\.at)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 6.5 }, "\(times)")
+    }
+
     @Test func aGetuiShopWithTheAppOpenHearsEachPaymentOnce() throws {
         let lines = [
             try Self.line(Self.start, "app", ["state": "active"]), try Self.line(Self.start, "ringer", ["silent": true]),

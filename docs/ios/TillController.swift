@@ -189,6 +189,11 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
                 try? AVAudioSession.sharedInstance().setActive(false, options: [.notifyOthersOnDeactivation])
             case .count(let counter):
                 Self.files.async { try? AnnounceConfiguration.counters?.record(counter) }
+            case .schedule(let id, let sound, let after):
+                // The fail-safe: iOS posts it even if this process dies.
+                notify(id: id, sound: sound, after: after, identifier: Self.failSafeIdentifier(id))
+            case .unschedule(let id):
+                UNUserNotificationCenter.current().removePendingNotificationRequests(withIdentifiers: [Self.failSafeIdentifier(id)])
             case .wake(let after):
                 // The app's own timer: what ends a state no iOS event may end
                 // (an interruption without its end).
@@ -261,9 +266,12 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
         carryOut(model.handle(successfully ? .playbackEnded(uptime: uptime) : .playbackFailed(uptime: uptime)))
     }
 
+    /// The request identifier of a payment's fail-safe notification.
+    private static func failSafeIdentifier(_ id: String) -> String { "announce-\(id)-fail-safe" }
+
     /// Posts the payment again as a local notification with `sound`, now
     /// (a nil trigger) or `after` seconds from now.
-    private func notify(id: String?, sound: DeliverySound, after: TimeInterval) {
+    private func notify(id: String?, sound: DeliverySound, after: TimeInterval, identifier: String? = nil) {
         let content = UNMutableNotificationContent()
         content.title = "收款通知"
         content.body = "收到一笔付款，请查看收款记录"
@@ -272,7 +280,8 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
         if AnnounceConfiguration.expectsTimeSensitive { content.interruptionLevel = .timeSensitive }
         // A time-interval trigger must be above 0.
         let trigger = after > 0 ? UNTimeIntervalNotificationTrigger(timeInterval: after, repeats: false) : nil
-        let request = UNNotificationRequest(identifier: "announce-\(id ?? UUID().uuidString)-again", content: content, trigger: trigger)
+        let request = UNNotificationRequest(
+            identifier: identifier ?? "announce-\(id ?? UUID().uuidString)-again", content: content, trigger: trigger)
         UNUserNotificationCenter.current().add(request) { error in
             if let error { AnnounceConfiguration.log.error("payment not posted again: \(String(describing: error), privacy: .public)") }
         }

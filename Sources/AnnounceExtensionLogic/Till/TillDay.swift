@@ -94,8 +94,11 @@ public struct TillDay: Sendable {
     private var durations: [String: Double] = [:]
     private var playing: (entry: TillModel.Entry, started: Double, ends: Double)?
     private var pendingVendor: [(push: PushFields, payment: String, at: Double)] = []
-    /// Local notifications the app posted to come later, earliest first.
-    private var scheduled: [(at: Double, id: String, sound: DeliverySound)] = []
+    /// The local notifications the app posted for later, earliest first:
+    /// hand-offs and
+    /// fail-safes (``TillModel/Action/schedule(id:sound:after:)``), which
+    /// iOS posts whatever becomes of the app.
+    private var scheduled: [(at: Double, id: String, sound: DeliverySound, failSafe: Bool)] = []
     /// When the model asked to be woken (``TillModel/Action/wake(after:)``).
     private var wakes: [Double] = []
     /// Why a payment's sound was the fallback, for its line.
@@ -152,7 +155,24 @@ public struct TillDay: Sendable {
         case .push(_, .vendor, let payload): vendor(payload.userInfo)
         case .app(let state):
             app = state
-            if state == .killed { playing = nil }
+            if state == .killed {
+                // A crash, a kill from memory or a force-quit: the process is
+                // gone and nothing of it runs (no willTerminate to hand its
+                // queue on). What it scheduled, iOS posts; it starts again
+                // with nothing in memory.
+                if let cut = playing?.entry.id { note(cut, reason: "cut when the app was killed") }
+                playing = nil
+                wakes = []
+                let tillMode = model.tillMode
+                model = TillModel(fallback: Self.fallbackName, isInFolder: model.isInFolder)
+                // What the glue reads again when it starts.
+                _ = model.handle(.tillMode(tillMode, uptime: uptime))
+                _ = model.handle(.ringerSilent(ringerSilent))
+                _ = model.handle(.focus(focusOn))
+                _ = model.handle(.mediaVolume(mediaVolume))
+                _ = model.handle(.locked(locked, uptime: uptime))
+                break
+            }
             perform(model.handle(.app(state, uptime: uptime)))
             if state == .active { deliverPendingVendor() }
         case .lock:
@@ -419,7 +439,7 @@ public struct TillDay: Sendable {
             case .notify(let id, let sound, let after):
                 guard let id else { continue }
                 if after > 0 {
-                    scheduled.append(((now ?? 0) + after, id, sound))
+                    scheduled.append(((now ?? 0) + after, id, sound, false))
                     scheduled.sort { $0.at < $1.at }
                 } else {
                     postNow(id: id, sound: sound)
@@ -436,6 +456,11 @@ public struct TillDay: Sendable {
             case .wake(let after):
                 wakes.append((now ?? 0) + max(0, after))
                 wakes.sort()
+            case .schedule(let id, let sound, let after):
+                scheduled.append(((now ?? 0) + max(0, after), id, sound, true))
+                scheduled.sort { $0.at < $1.at }
+            case .unschedule(let id):
+                scheduled.removeAll { $0.failSafe && $0.id == id }
             case .count, .keepScreenAwake, .releaseAudio:
                 continue
             }

@@ -56,8 +56,13 @@ import AnnounceWire
 ///     payment that waits longer than its deadline is skipped at the next
 ///     event, never said late;
 ///   - the willTerminate that a crash, a kill or a force-quit never sends:
-///     nothing waits on it (what was queued is lost with the process; the
-///     notification the extension answered was presented without sound).
+///     nothing waits on it. Each payment the app takes on to say is also
+///     scheduled at once as a local notification with its own sound
+///     (``Action/schedule(id:sound:after:)``, the fail-safe), due when the
+///     app should long have said it and never after its deadline, and
+///     removed (``Action/unschedule(id:)``) when the app has said it or
+///     handed it on. A process that dies leaves the fail-safes to iOS, which
+///     plays them.
 /// - **Till mode** keeps the screen awake while the app is in the foreground,
 ///   so Auto-Lock does not end "heard on silent".
 ///
@@ -90,6 +95,10 @@ struct TillModel: Sendable {
         /// How long an announcement of unknown length is taken to last: the
         /// 6 s budget.
         var assumedSeconds: TimeInterval = 6
+        /// How long after the app expects to have said a payment its
+        /// fail-safe notification is due (never after the payment's
+        /// deadline): the app's lengths are estimates.
+        var failSafeGrace: TimeInterval = 20
         /// How long an audio interruption holds the queue when no end comes:
         /// iOS promises none. Past this it is taken as over (a call still
         /// going makes the file fail to start, which hands the payment to
@@ -158,6 +167,13 @@ struct TillModel: Sendable {
         /// Send ``Event/tick(uptime:)`` this many seconds from now (a timer
         /// of the app's own): how a state ends that no iOS event may end.
         case wake(after: TimeInterval)
+        /// The fail-safe: schedule now a local notification of the payment
+        /// `id` with its own sound, due `after` seconds from now (`hand-off`
+        /// in its answer), that iOS posts even if the app has died.
+        case schedule(id: String, sound: DeliverySound, after: TimeInterval)
+        /// Remove the payment's fail-safe notification, not yet posted: the
+        /// app said it or handed it on.
+        case unschedule(id: String)
     }
 
     /// What the app sees.
@@ -222,6 +238,9 @@ struct TillModel: Sendable {
     /// foreground, by id: one whose notification arrives after the app came
     /// back is said in the app, while in time.
     private var handedOff: [String: Entry] = [:]
+    /// The fail-safes scheduled and not removed: payment id → when due
+    /// (seconds since boot).
+    private(set) var failSafes: [String: TimeInterval] = [:]
     /// The payments whose file could not start, the latest
     /// ``Limits/remembered``: their notification keeps its own sound.
     private var failed: [String] = []
@@ -313,7 +332,7 @@ struct TillModel: Sendable {
         case .playbackEnded(let uptime):
             guard let entry = playing else { return [] }
             playing = nil
-            return [.count(entry.isFallback ? .inAppFallback : .playedInApp)] + afterPlayback(uptime: uptime)
+            return [.count(entry.isFallback ? .inAppFallback : .playedInApp)] + unschedule(entry) + afterPlayback(uptime: uptime)
         case .playbackFailed(let uptime):
             guard let entry = playing else { return [] }
             playing = nil
@@ -321,7 +340,8 @@ struct TillModel: Sendable {
                 failed.append(id)
                 if failed.count > limits.remembered { failed.removeFirst() }
             }
-            return [.count(.inAppFailed), .notify(id: entry.id, sound: .named(entry.sound))] + afterPlayback(uptime: uptime)
+            return [.count(.inAppFailed)] + unschedule(entry) + [.notify(id: entry.id, sound: .named(entry.sound))]
+                + afterPlayback(uptime: uptime)
         case .tillMode(let on, _):
             tillMode = on
             return screen()
@@ -343,6 +363,20 @@ struct TillModel: Sendable {
         // on when the app left the foreground and arriving now that it is
         // back is said in the app, while in time.
         if delivered.isHandOff {
+            // A fail-safe due while the app still runs (the one notification
+            // of the app's with a sound while its fail-safe is pending: the
+            // others remove it first, and the banner of a payment from the
+            // service's own channel has none): the app is saying it or will
+            // while in time (the banner silent); else the notification says
+            // it now.
+            if let id = delivered.id, delivered.sound != nil, failSafes.removeValue(forKey: id) != nil {
+                if playing?.id == id { return [.present(withSound: false)] }
+                if let entry = waiting.first(where: { $0.id == id }), playsInApp, uptime <= entry.deadline(limits) {
+                    return [.present(withSound: false)]
+                }
+                waiting.removeAll { $0.id == id }
+                return [.count(.handedToNotification), .present(withSound: true)]
+            }
             if let id = delivered.id, let entry = handedOff.removeValue(forKey: id), !failed.contains(id), playsInApp,
                 waiting.count < limits.maximumWaiting, uptime <= entry.deadline(limits), isInFolder(entry.sound)
             {
@@ -399,9 +433,28 @@ struct TillModel: Sendable {
     // MARK: - The queue
 
     private mutating func enqueue(_ entry: Entry, uptime: TimeInterval) -> [Action] {
-        if let id = entry.id { remember(id) }
+        var actions: [Action] = []
+        if let id = entry.id {
+            remember(id)
+            // Due when the app should long have said it: after what plays and
+            // waits, its own length and a grace; a payment's spacing after the
+            // fail-safe before it; never after its deadline.
+            let expectedEnd = uptime + queuedSeconds + (entry.duration ?? limits.assumedSeconds)
+            let latest = failSafes.values.max().map { $0 + limits.handOffSpacing } ?? 0
+            let due = min(entry.deadline(limits), max(expectedEnd + limits.failSafeGrace, latest))
+            if failSafes[id] == nil, due > uptime {
+                failSafes[id] = due
+                actions.append(.schedule(id: id, sound: .named(entry.sound), after: due - uptime))
+            }
+        }
         waiting.append(entry)
-        return startNext(uptime: uptime)
+        return actions + startNext(uptime: uptime)
+    }
+
+    /// Removes `entry`'s fail-safe, when it has one not yet due.
+    private mutating func unschedule(_ entry: Entry) -> [Action] {
+        guard let id = entry.id, failSafes.removeValue(forKey: id) != nil else { return [] }
+        return [.unschedule(id: id)]
     }
 
     private mutating func remember(_ id: String) {
@@ -417,7 +470,7 @@ struct TillModel: Sendable {
         while playing == nil, !interrupted, isInForeground, !waiting.isEmpty {
             let entry = waiting.removeFirst()
             if uptime > entry.deadline(limits) {
-                actions += [.count(.inAppStale), .skip(entry)]
+                actions += [.count(.inAppStale), .skip(entry)] + unschedule(entry)
                 continue
             }
             if !isInFolder(entry.sound) {
@@ -428,7 +481,7 @@ struct TillModel: Sendable {
                     playing = substitute
                     actions.append(.play(substitute))
                 } else {
-                    actions += [.count(.inAppNoFile), .notify(id: entry.id, sound: .systemDefault)]
+                    actions += [.count(.inAppNoFile)] + unschedule(entry) + [.notify(id: entry.id, sound: .systemDefault)]
                 }
                 continue
             }
@@ -471,6 +524,7 @@ struct TillModel: Sendable {
         waiting = []
         var after: TimeInterval = 0
         for entry in handed {
+            actions += unschedule(entry)
             if uptime + after > entry.deadline(limits) {
                 actions += [.count(.inAppStale), .skip(entry)]
             } else {
