@@ -47,16 +47,19 @@ def run(arguments, environment=None, **options):
 
 
 class StandIn:
-    """One loopback-tts process, its keys and its request log."""
+    """One loopback-tts process, its keys and its request log; its standard
+    error goes to DIR/log, as with --background."""
 
     def __init__(self, service, folder, *flags):
         self.folder = folder
-        self.process = subprocess.Popen([LOOPBACK, service, "--dir", folder, "--seconds", "600"] + list(flags),
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        with open(os.path.join(folder, "log"), "ab") as log:
+            self.process = subprocess.Popen([LOOPBACK, service, "--dir", folder, "--seconds", "600"] + list(flags),
+                                            stdout=subprocess.PIPE, stderr=log, text=True)
         self.address = self.process.stdout.readline().strip()
         if not self.address.startswith("http://127.0.0.1:"):
             self.stop()
-            raise RuntimeError(f"loopback-tts {service} did not start: {self.process.stderr.read()}")
+            with open(os.path.join(folder, "log"), encoding="utf-8", errors="replace") as log:
+                raise RuntimeError(f"loopback-tts {service} did not start: {log.read()}")
         with open(os.path.join(folder, "keys")) as handle:
             self.keys = dict(line.rstrip("\n").split("=", 1) for line in handle if "=" in line)
 
@@ -71,19 +74,49 @@ class StandIn:
         self.process.kill()
         self.process.wait()
         self.process.stdout.close()
-        self.process.stderr.close()
 
 
 class Workspace(unittest.TestCase):
-    """A scratch folder with a cache, and stand-ins stopped at the end."""
+    """A scratch folder with a cache, and stand-ins stopped at the end. A
+    failure's report ends with what the test's stand-ins wrote on their
+    standard error (each stand-in folder's log), which is where a stand-in
+    says why it answered 500."""
+
+    LOG_TAIL = 6000
+
+    def run(self, result=None):
+        if result is None:
+            return super().run(result)
+        marks = (len(result.failures), len(result.errors))
+        self.standin_logs = ""
+        outcome = super().run(result)
+        if self.standin_logs:
+            for found, mark in zip((result.failures, result.errors), marks):
+                found[mark:] = [(test, text + self.standin_logs) for test, text in found[mark:]]
+        return outcome
 
     def setUp(self):
         self.scratch = tempfile.mkdtemp(prefix="test-tts.")
         self.standins = []
 
+    def collect_standin_logs(self):
+        """The log of every stand-in folder (one with keys) under the scratch
+        folder: those of StandIn and those a walkthrough started itself."""
+        said = []
+        for folder, _, files in sorted(os.walk(self.scratch)):
+            if "keys" not in files or "log" not in files:
+                continue
+            with open(os.path.join(folder, "log"), encoding="utf-8", errors="replace") as handle:
+                text = handle.read()
+            if text.strip():
+                shown = text if len(text) <= self.LOG_TAIL else "…" + text[-self.LOG_TAIL:]
+                said.append(f"\n--- standard error of the stand-in in {os.path.relpath(folder, self.scratch)} ---\n{shown}")
+        return "".join(said)
+
     def tearDown(self):
         for standin in self.standins:
             standin.stop()
+        self.standin_logs = self.collect_standin_logs()
         # Nothing half-written, whatever the test did: no temporary file left.
         for folder, _, files in os.walk(self.scratch):
             self.assertEqual([name for name in files if name.startswith(".speak.")], [], folder)
