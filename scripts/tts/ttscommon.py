@@ -74,9 +74,11 @@ def one_per_character(text, found):
 
 def pinyin_ssml(text, found):
     """The item as Tencent's and Aliyun's SSML say it: one <phoneme
-    alphabet="py"> with a syllable per character (checked by
-    one_per_character), inside <speak>."""
-    return f'<speak><phoneme alphabet="py" ph="{" ".join(found)}">{xml_text(text)}</phoneme></speak>'
+    alphabet="py"> per character, each with that character's syllable
+    (the count checked by one_per_character), inside <speak>:
+    <speak><phoneme alphabet="py" ph="yi2">一</phoneme><phoneme alphabet="py" ph="wan4">万</phoneme></speak>."""
+    return "<speak>" + "".join(f'<phoneme alphabet="py" ph="{syllable}">{xml_text(character)}</phoneme>'
+                               for character, syllable in zip(text, found)) + "</speak>"
 
 
 def shown_json(request):
