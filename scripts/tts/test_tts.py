@@ -452,6 +452,20 @@ class FailureTests(Workspace):
         result, out = self.speak("baidu", self.environment(standin), "一" * 146, " ".join(["yi1"] * 146))
         self.assertEqual(result.returncode, 0, result.stderr)
 
+    def test_standin_without_its_tools_does_not_start(self):
+        """A stand-in that cannot speak (sox missing: only Cantonese needs it,
+        so only the Cantonese build would fail) refuses to start, in one line,
+        rather than answer every Cantonese item with its own 500."""
+        bin_folder = os.path.join(self.scratch, "bin")
+        os.mkdir(bin_folder)
+        os.symlink(shutil.which("espeak-ng"), os.path.join(bin_folder, "espeak-ng"))
+        os.symlink(sys.executable, os.path.join(bin_folder, "python3"))
+        result = run([LOOPBACK, "azure", "--dir", os.path.join(self.scratch, "azure")], dict(os.environ, PATH=bin_folder))
+        self.assertEqual(result.returncode, 69, result.stderr)
+        self.assertEqual(result.stderr, "loopback-tts: sox not found: the stand-in speaks with espeak-ng and sox "
+                                        "(apt-get install espeak-ng sox)\n")
+        self.assertEqual(result.stdout, "")
+
     def test_bad_options_are_64(self):
         for arguments in (["azure"], ["azure", "--voice", "zh-CN-XiaoxiaoNeural"], ["nosuch", "--voice", "x", "a", "b", "c"],
                           ["azure", "--voice", "en-US-AriaNeural", "一", "yi1", "o.wav"],
@@ -708,4 +722,7 @@ class WalkthroughTests(Workspace):
 if __name__ == "__main__":
     if not os.access(ANNOUNCE, os.X_OK):
         sys.exit(f"test_tts: {ANNOUNCE} not found (swift build)")
+    missing = [tool for tool in ("espeak-ng", "sox") if shutil.which(tool) is None]
+    if missing:
+        sys.exit(f"test_tts: {' and '.join(missing)} not found: the stand-ins speak with them (apt-get install espeak-ng sox)")
     unittest.main()
