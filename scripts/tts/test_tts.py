@@ -16,8 +16,12 @@ or Aliyun request makes scripts/tts/.venv from PyPI (once).
 """
 
 import concurrent.futures
+import contextlib
+import http.client
+import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -29,6 +33,7 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 SPEAK = os.path.join(HERE, "speak")
 LOOPBACK = os.path.join(HERE, "loopback-tts")
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, HERE)
 import doccommands  # noqa: E402
 
 ANNOUNCE = os.path.abspath(os.environ.get("ANNOUNCE") or os.path.join(ROOT, ".build", "debug", "announce"))
@@ -47,16 +52,19 @@ def run(arguments, environment=None, **options):
 
 
 class StandIn:
-    """One loopback-tts process, its keys and its request log."""
+    """One loopback-tts process, its keys and its request log; its standard
+    error goes to DIR/log, as with --background."""
 
     def __init__(self, service, folder, *flags):
         self.folder = folder
-        self.process = subprocess.Popen([LOOPBACK, service, "--dir", folder, "--seconds", "600"] + list(flags),
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        with open(os.path.join(folder, "log"), "ab") as log:
+            self.process = subprocess.Popen([LOOPBACK, service, "--dir", folder, "--seconds", "600"] + list(flags),
+                                            stdout=subprocess.PIPE, stderr=log, text=True)
         self.address = self.process.stdout.readline().strip()
         if not self.address.startswith("http://127.0.0.1:"):
             self.stop()
-            raise RuntimeError(f"loopback-tts {service} did not start: {self.process.stderr.read()}")
+            with open(os.path.join(folder, "log"), encoding="utf-8", errors="replace") as log:
+                raise RuntimeError(f"loopback-tts {service} did not start: {log.read()}")
         with open(os.path.join(folder, "keys")) as handle:
             self.keys = dict(line.rstrip("\n").split("=", 1) for line in handle if "=" in line)
 
@@ -71,19 +79,49 @@ class StandIn:
         self.process.kill()
         self.process.wait()
         self.process.stdout.close()
-        self.process.stderr.close()
 
 
 class Workspace(unittest.TestCase):
-    """A scratch folder with a cache, and stand-ins stopped at the end."""
+    """A scratch folder with a cache, and stand-ins stopped at the end. A
+    failure's report ends with what the test's stand-ins wrote on their
+    standard error (each stand-in folder's log), which is where a stand-in
+    says why it answered 500."""
+
+    LOG_TAIL = 6000
+
+    def run(self, result=None):
+        if result is None:
+            return super().run(result)
+        marks = (len(result.failures), len(result.errors))
+        self.standin_logs = ""
+        outcome = super().run(result)
+        if self.standin_logs:
+            for found, mark in zip((result.failures, result.errors), marks):
+                found[mark:] = [(test, text + self.standin_logs) for test, text in found[mark:]]
+        return outcome
 
     def setUp(self):
         self.scratch = tempfile.mkdtemp(prefix="test-tts.")
         self.standins = []
 
+    def collect_standin_logs(self):
+        """The log of every stand-in folder (one with keys) under the scratch
+        folder: those of StandIn and those a walkthrough started itself."""
+        said = []
+        for folder, _, files in sorted(os.walk(self.scratch)):
+            if "keys" not in files or "log" not in files:
+                continue
+            with open(os.path.join(folder, "log"), encoding="utf-8", errors="replace") as handle:
+                text = handle.read()
+            if text.strip():
+                shown = text if len(text) <= self.LOG_TAIL else "…" + text[-self.LOG_TAIL:]
+                said.append(f"\n--- standard error of the stand-in in {os.path.relpath(folder, self.scratch)} ---\n{shown}")
+        return "".join(said)
+
     def tearDown(self):
         for standin in self.standins:
             standin.stop()
+        self.standin_logs = self.collect_standin_logs()
         # Nothing half-written, whatever the test did: no temporary file left.
         for folder, _, files in os.walk(self.scratch):
             self.assertEqual([name for name in files if name.startswith(".speak.")], [], folder)
@@ -143,10 +181,13 @@ class VoicesTests(Workspace):
         self.assertEqual(manifest["date"], "2026-11-27")
         self.assertIn(f"speak {service} --voice ", manifest["generator"]["command"])
         sent = standin.requests()
-        # Each item asked for once, with the script's own pronunciation.
+        # Each item asked for once and said with the script's own
+        # pronunciation, which the request's markup carried (except what a
+        # service's markup cannot write, sent as text: the test says which).
         self.assertEqual(len(sent), len(items))
-        self.assertEqual(sorted((entry["text"], entry["pronunciation"]) for entry in sent),
+        self.assertEqual(sorted((entry["text"], entry["spoken"]) for entry in sent),
                          sorted((item["text"], item["romanisation"]) for item in items))
+        self.assertEqual([entry for entry in sent if entry["pronunciation"] != entry["spoken"] and "unmarked" not in entry], [])
         return {entry["text"]: entry["pronunciation"] for entry in sent}
 
     def mandarin(self, service):
@@ -194,7 +235,7 @@ class VoicesTests(Workspace):
         commands = [command.text for command in doccommands.keys_block()]
         self.assertTrue(commands[0].startswith("export "), commands[0])
         self.assertEqual([command.split()[0] for command in commands[1:]],
-                         ["announce", "scripts/tts/speak", "announce", "announce", "announce"])
+                         ["scripts/tts/speak", "announce", "scripts/tts/speak", "announce", "announce", "announce"])
         standin = self.standin("azure")
         bin_folder = os.path.join(self.scratch, "bin")
         os.mkdir(bin_folder)
@@ -269,6 +310,16 @@ class VoicesTests(Workspace):
         sent = self.check_voice("azure", standin, items, out, result)
         self.assertEqual(sent["会员"], next(item["romanisation"] for item in items if item["text"] == "会员"))
         self.assertEqual(sent["元"], "jyun4")
+        # 五 ng5: zh-HK's phone set has no syllabic nasal, so it went as text
+        # (a phoneme "ng 5" is refused by Azure, and by the stand-in), and the
+        # build's output and the dry run say so; every other item is forced.
+        self.assertEqual([entry["text"] for entry in standin.requests() if "unmarked" in entry], ["五"])
+        self.assertIn("speak: azure: 五 ng5 sent as text", result.stderr)
+        dry = run([SPEAK, "azure", "--voice", CANTONESE_VOICE, "--language", "cantonese", "--dry-run", "--script", script],
+                  self.environment(standin))
+        self.assertEqual(dry.returncode, 0, dry.stderr)
+        self.assertIn("item 6 '五' ng5: cached, 0 billed characters", dry.stdout)
+        self.assertIn("    note: azure: 五 ng5 sent as text", dry.stdout)
 
     def test_cantonese_refused_before_any_request(self):
         script, _ = self.script("cantonese.json", CANTONESE)
@@ -345,6 +396,9 @@ class FailureTests(Workspace):
             self.assertEqual([entry["status"] for entry in standin.requests()][-2:], [400 if service == "aliyun" else 200, 200])
             with open(path) as handle:
                 self.assertNotEqual(json.load(handle)["token"], "revoked")
+        # Baidu's token fields in the URL, where its page puts them.
+        self.assertEqual({tuple(entry["query"]) for entry in standin.requests("token")},
+                         {("client_id", "client_secret", "grant_type")})
 
     def test_rate_limit_then_success(self):
         for service in VOICES:
@@ -398,6 +452,20 @@ class FailureTests(Workspace):
         result, out = self.speak("baidu", self.environment(standin), "一" * 146, " ".join(["yi1"] * 146))
         self.assertEqual(result.returncode, 0, result.stderr)
 
+    def test_standin_without_its_tools_does_not_start(self):
+        """A stand-in that cannot speak (sox missing: only Cantonese needs it,
+        so only the Cantonese build would fail) refuses to start, in one line,
+        rather than answer every Cantonese item with its own 500."""
+        bin_folder = os.path.join(self.scratch, "bin")
+        os.mkdir(bin_folder)
+        os.symlink(shutil.which("espeak-ng"), os.path.join(bin_folder, "espeak-ng"))
+        os.symlink(sys.executable, os.path.join(bin_folder, "python3"))
+        result = run([LOOPBACK, "azure", "--dir", os.path.join(self.scratch, "azure")], dict(os.environ, PATH=bin_folder))
+        self.assertEqual(result.returncode, 69, result.stderr)
+        self.assertEqual(result.stderr, "loopback-tts: sox not found: the stand-in speaks with espeak-ng and sox "
+                                        "(apt-get install espeak-ng sox)\n")
+        self.assertEqual(result.stdout, "")
+
     def test_bad_options_are_64(self):
         for arguments in (["azure"], ["azure", "--voice", "zh-CN-XiaoxiaoNeural"], ["nosuch", "--voice", "x", "a", "b", "c"],
                           ["azure", "--voice", "en-US-AriaNeural", "一", "yi1", "o.wav"],
@@ -407,6 +475,195 @@ class FailureTests(Workspace):
             result = run([SPEAK] + arguments, cwd=self.scratch)
             self.assertEqual(result.returncode, 64, f"{arguments}: {result.stderr}")
             self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
+
+
+class MarkupTests(Workspace):
+    """Each adapter's markup as its service's page writes it, the stand-ins
+    refusing what the services refuse, and --check-markup telling a service
+    that follows the markup from one that ignores it."""
+
+    def test_azure_phone_sets(self):
+        import azurephones
+        import tts_azure
+        # Every syllable of announce's lexicons is in Azure's phone sets, but
+        # zh-HK's syllabic nasals, which it has no way to write.
+        for path, cantonese in (("Mandarin/Pinyin.swift", False), ("Mandarin/PresetPinyin.swift", False),
+                                ("Cantonese/Jyutping.swift", True)):
+            with open(os.path.join(ROOT, "Sources", "AnnounceLanguage", path), encoding="utf-8") as handle:
+                found = set(re.findall(r"\b([a-z]+[1-6])\b", handle.read()))
+            self.assertGreater(len(found), 10, path)
+            unwritten = sorted(syllable for syllable in found if azurephones.phone(syllable, cantonese) is None)
+            self.assertEqual(unwritten, ["ng5"] if cantonese else [], path)
+        # ü as the zh-CN set writes it, erhua with its r before the tone.
+        self.assertEqual([azurephones.phone(syllable, False) for syllable in ("lve4", "l\u00fce4", "nv3", "ju4", "huir4", "er4")],
+                         ["lue 4", "lue 4", "nv 3", "ju 4", "hui r 4", "er 4"])
+        self.assertEqual(azurephones.syllables("yi 2 - hui r 4", False), ["yi2", "huir4"])
+        for ph, cantonese in (("ng 5", True), ("m 4", True), ("hui r 4", True), ("lve 4", False), ("yi 6", False)):
+            with self.assertRaises(ValueError, msg=ph):
+                azurephones.syllables(ph, cantonese)
+        # Billing: everything inside <voice>, a Chinese character counting as two.
+        request = tts_azure.plan("mandarin", VOICES["azure"], None, "一万", ["yi2", "wan4"])
+        self.assertEqual(tts_azure.billed("一万", request), len('<phoneme alphabet="sapi" ph="yi 2 - wan 4"></phoneme>') + 4)
+
+    def test_citation_table_is_announces(self):
+        """The stand-in reads a character without markup (and every character
+        with --ignore-markup) in its citation reading: announce's lexicons."""
+        with open(LOOPBACK, encoding="utf-8") as handle:
+            source = handle.read()
+        for name, path in (("MANDARIN_CITATION", "Mandarin/Pinyin.swift"), ("CANTONESE_CITATION", "Cantonese/Jyutping.swift")):
+            with open(os.path.join(ROOT, "Sources", "AnnounceLanguage", path), encoding="utf-8") as handle:
+                swift = handle.read()
+            lexicon = dict(re.findall(r'"(.)": "([a-z]+[1-6])"', swift[swift.index("lexicon:"):]))
+            table = source[source.index(name + " = {"):]
+            table = dict(re.findall(r'"(.)": "([a-z]+[1-6])"', table[:table.index("}")]))
+            self.assertGreater(len(lexicon), 60, path)
+            self.assertEqual({character: table.get(character) for character in lexicon}, lexicon, name)
+            self.assertEqual(set(table) - set(lexicon), {"唔"} if name.startswith("CANTONESE") else set(), name)
+
+    def test_tencent_errors(self):
+        import ttscommon
+        import tts_tencent
+        expected = {
+            "AuthFailure.SignatureFailure": 77, "UnsupportedOperation.AuthorizationFailed": 77,
+            "UnsupportedOperation.AuthorizationExpired": 77,
+            "UnsupportedOperation.NoFreeAccount": 69, "UnsupportedOperation.NoBanlance": 69,
+            "UnsupportedOperation.PkgExhausted": 69, "UnsupportedOperation.AccountArrears": 69,
+            "UnsupportedOperation.ServerDestoryed": 69, "UnsupportedOperation.ServerNotOpen": 69,
+            "InvalidParameterValue.AppIdNotRegistered": 69,
+            "LimitExceeded.AccessLimit": "retry", "RequestLimitExceeded": "retry",
+            "RequestLimitExceeded.IPLimitExceeded": "retry", "InternalError.ExceedMaxLimit": "retry",
+            "InternalError.NoResource": "retry",
+            "InvalidParameterValue.SSMLInvalid": 65, "UnsupportedOperation.TextTooLong": 65, "MissingParameter": 65,
+            "UnsupportedOperation.ServerDestroyed": 76,
+        }
+        for code, status in expected.items():
+            answer = tts_tencent.refusal(code, "message")
+            got = "retry" if isinstance(answer, ttscommon.Retry) else answer.status
+            self.assertEqual(got, status, code)
+
+    def test_retries_cover_a_minute_and_honour_retry_after(self):
+        import ttscommon
+        waits, answers = [], []
+
+        def rate_limited():
+            raise ttscommon.Retry("too many requests (429)")
+
+        def after(value):
+            answers.append(value)
+            if len(answers) == 1:
+                raise ttscommon.Retry("too many requests (429)", ttscommon.retry_after(value, now=1_700_000_000))
+            return b"audio"
+        saved = (ttscommon.time.sleep, ttscommon.random.random)
+        ttscommon.time.sleep, ttscommon.random.random = waits.append, lambda: 0.0
+        try:
+            with contextlib.redirect_stderr(io.StringIO()):
+                with self.assertRaises(ttscommon.Failure) as raised:
+                    ttscommon.with_retries(rate_limited, "azure")
+                first = list(waits)
+                waits.clear()
+                audio = ttscommon.with_retries(lambda: after("Tue, 14 Nov 2023 22:13:40 GMT"), "azure")
+        finally:
+            ttscommon.time.sleep, ttscommon.random.random = saved
+        # Seven attempts, 61 s of waits: more than the minute of Azure F0's
+        # 20 requests; then 75.
+        self.assertEqual(raised.exception.status, 75)
+        self.assertEqual(first, [1, 2, 4, 8, 16, 30])
+        # A Retry-After as an HTTP date, 20 s ahead, waited for.
+        self.assertEqual((audio, waits), (b"audio", [20.0]))
+        self.assertEqual(ttscommon.retry_after("45"), 45.0)
+        self.assertEqual(ttscommon.retry_after("Tue, 14 Nov 2023 22:13:00 GMT", now=1_700_000_000), 0.0)
+        self.assertIsNone(ttscommon.retry_after("soon"))
+
+    def post(self, standin, headers, body):
+        connection = http.client.HTTPConnection(standin.address[len("http://"):], timeout=30)
+        try:
+            connection.putrequest("POST", "/cognitiveservices/v1", skip_accept_encoding=True)
+            for name, value in headers.items():
+                connection.putheader(name, value)
+            connection.putheader("Content-Length", str(len(body)))
+            connection.endheaders(body)
+            answer = connection.getresponse()
+            return answer.status, answer.read().decode("utf-8", "replace")
+        finally:
+            connection.close()
+
+    def test_azure_standin_refuses_what_azure_refuses(self):
+        standin = self.standin("azure")
+        headers = {"Ocp-Apim-Subscription-Key": standin.keys["AZURE_SPEECH_KEY"], "Content-Type": "application/ssml+xml",
+                   "X-Microsoft-OutputFormat": "riff-16khz-16bit-mono-pcm", "User-Agent": "test"}
+
+        def ssml(locale, voice, ph, text):
+            return (f'<speak version="1.0" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="{locale}"><voice name="{voice}">'
+                    f'<phoneme alphabet="sapi" ph="{ph}">{text}</phoneme></voice></speak>').encode("utf-8")
+        self.assertEqual(self.post(standin, headers, ssml("zh-HK", CANTONESE_VOICE, "sei 3", "四"))[0], 200)
+        for ph, text in (("ng 5", "五"), ("m 4", "唔"), ("saam 1 - ng 5", "三五")):
+            status, said = self.post(standin, headers, ssml("zh-HK", CANTONESE_VOICE, ph, text))
+            self.assertEqual((status, "phone set" in said), (400, True), f"{ph}: {said}")
+        status, said = self.post(standin, headers, ssml("zh-CN", VOICES["azure"], "huir 4", "会儿"))
+        self.assertEqual(status, 400, said)
+        without = {name: value for name, value in headers.items() if name != "User-Agent"}
+        status, said = self.post(standin, without, ssml("zh-HK", CANTONESE_VOICE, "sei 3", "四"))
+        self.assertEqual((status, "User-Agent" in said), (400, True), said)
+        self.assertEqual([entry["status"] for entry in standin.requests()], [200, 400, 400, 400, 400, 400])
+
+    def test_tencent_standin_takes_one_character_per_phoneme(self):
+        standin = self.standin("tencent")
+        environment = self.environment(standin)
+        result, _ = self.speak("tencent", environment)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        (entry,) = standin.requests()
+        self.assertEqual((entry["text"], entry["pronunciation"]), ("一万", "yi2 wan4"))
+        # The same request with one element over both characters: the
+        # service's own refusal, and speak's 65.
+        code = ("import tts_tencent, ttscommon\n"
+                "request = tts_tencent.plan('mandarin', '101001', None, '一万', ['yi2', 'wan4'])\n"
+                "request['Text'] = '<speak><phoneme alphabet=\"py\" ph=\"yi2 wan4\">一万</phoneme></speak>'\n"
+                "try:\n    tts_tencent.synthesize(request, tts_tencent.keys())\n"
+                "except ttscommon.Failure as failure:\n    print(failure.status, failure.line)\n")
+        answer = run([os.path.join(HERE, ".venv", "bin", "python3"), "-c", code], environment, cwd=HERE)
+        self.assertTrue(answer.stdout.startswith("65 tencent: the service refused the request (InvalidParameterValue.SSMLInvalid"),
+                        answer.stdout + answer.stderr)
+
+    def check_markup(self, service, *flags, language=None, voice=None):
+        standin = self.standin(service, *flags)
+        arguments = [SPEAK, service, "--voice", voice or VOICES[service], "--check-markup"]
+        if language:
+            arguments += ["--language", language]
+        # The stand-in's own cache: the cache is keyed by the request, not the
+        # endpoint, and these stand-ins answer the same requests differently.
+        return run(arguments, self.environment(standin, ANNOUNCE=ANNOUNCE,
+                                               ANNOUNCE_TTS_CACHE=os.path.join(standin.folder, "cache")))
+
+    def test_check_markup(self):
+        """Followed through Azure's stand-in in Cantonese (each service's
+        walkthrough checks Mandarin through its stand-in); not followed
+        through a stand-in that ignores the markup."""
+        cases = [
+            ("azure", (), "cantonese", CANTONESE_VOICE),
+            ("tencent", ("--ignore-markup",), None, None),
+            ("azure", ("--ignore-markup",), "cantonese", CANTONESE_VOICE)]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+            results = list(pool.map(lambda case: self.check_markup(case[0], *case[1], language=case[2], voice=case[3]), cases))
+        for (service, flags, language, _), result in zip(cases, results):
+            with self.subTest(service=service, flags=flags, language=language):
+                lines = result.stdout.splitlines()
+                forced = ["三 saam1", "三 saam3", "三 saam6"] if language else ["一 yi1", "一 yi2", "一 yi4"]
+                if not flags:
+                    self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+                    self.assertIn("follows the markup", lines[-1])
+                    for item in forced:
+                        self.assertTrue(any(re.match(rf"^  {item} +followed$", line) for line in lines), result.stdout)
+                    if language:
+                        self.assertTrue(any(re.match(r"^  五 ng5 +sent as text, heard in its tone$", line) for line in lines),
+                                        result.stdout)
+                else:
+                    self.assertEqual(result.returncode, 78, result.stdout + result.stderr)
+                    self.assertIn("does not follow the markup", lines[-1])
+                    for item in forced[1:]:
+                        self.assertTrue(any(re.match(rf"^  {item} +not followed \(", line) for line in lines), result.stdout)
+        # Cantonese through a service that cannot force its tones: 69, nothing asked.
+        result = self.check_markup("baidu", language="cantonese")
+        self.assertEqual(result.returncode, 69, result.stderr)
 
 
 class WalkthroughTests(Workspace):
@@ -437,7 +694,9 @@ class WalkthroughTests(Workspace):
         self.assertEqual(json.loads(printed[-1]), sent[-1])
         synthesis = [entry for entry in sent if entry["kind"] == "synthesis"]
         self.assertEqual({entry["status"] for entry in sent}, {200}, sent)
-        self.assertEqual(synthesis[0]["pronunciation"], "yi2 wan4")
+        # The markup check first (said in full by its test), then 一万 as forced.
+        self.assertIn("follows the markup", result.stdout)
+        self.assertEqual([entry["pronunciation"] for entry in synthesis if entry["text"] == "一万"], ["yi2 wan4"])
         with open(os.path.join(folder, "yi2-wan4.wav"), "rb") as handle:
             self.assertEqual(handle.read(4), b"RIFF")
         with open(os.path.join(folder, "voice", "voice.json"), encoding="utf-8") as handle:
@@ -463,4 +722,7 @@ class WalkthroughTests(Workspace):
 if __name__ == "__main__":
     if not os.access(ANNOUNCE, os.X_OK):
         sys.exit(f"test_tts: {ANNOUNCE} not found (swift build)")
+    missing = [tool for tool in ("espeak-ng", "sox") if shutil.which(tool) is None]
+    if missing:
+        sys.exit(f"test_tts: {' and '.join(missing)} not found: the stand-ins speak with them (apt-get install espeak-ng sox)")
     unittest.main()

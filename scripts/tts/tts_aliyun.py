@@ -17,15 +17,21 @@ This call is written here: the Python NLS SDK (alibabacloud-nls-python-sdk)
 speaks the WebSocket gateway only, while the RESTful endpoint is the
 documented one-request-one-audio route.
 
-Every tone forced: text is SSML with one <phoneme alphabet="py" ph="yi2 wan4">
-element, pinyin with tone numbers, one syllable per character
-(https://help.aliyun.com/document_detail/2672807.html, <phoneme>). The SSML
-is for Chinese and English voices; Cantonese voices exist (jiajia, taozi)
-but the phoneme takes pinyin only, so a Cantonese item is refused before any
-request.
+Every tone forced: text is SSML with one <phoneme alphabet="py" ph="yi2">
+per character (<speak><phoneme alphabet="py" ph="yi2">一</phoneme><phoneme
+alphabet="py" ph="wan4">万</phoneme></speak>), pinyin with tone numbers
+(https://help.aliyun.com/document_detail/2672807.html, <phoneme>: a ph of
+one syllable per character of the element, elements among the text inside
+<speak>); an element per character, as Tencent's page asks, leaves the
+service no way to spread the syllables over the characters its own way.
+The SSML is for Chinese and English voices; Cantonese voices exist
+(jiajia, taozi) but the phoneme takes pinyin only, so a Cantonese item is
+refused before any request.
 
-Billing: per character of the text (a Chinese character is one); the dry run
-counts the item's characters.
+Billing: 语音合成 is billed per call, by the thousand calls, whatever the
+text's length within a request's 300 characters
+(https://help.aliyun.com/document_detail/207373.html, 计费说明); the dry run
+counts one call per item.
 
 The token is kept (mode 0600, in the cache folder's tokens/) until a minute
 before its ExpireTime, so a build asks for one, not one per item.
@@ -74,7 +80,7 @@ def plan(language, voice, speed, text, found):
 
 
 def billed(text, request):
-    return len(text)
+    return 1
 
 
 shown = shown_json

@@ -3,23 +3,38 @@
 Request (https://learn.microsoft.com/azure/ai-services/speech-service/rest-text-to-speech):
 POST https://REGION.tts.speech.microsoft.com/cognitiveservices/v1 with
 Ocp-Apim-Subscription-Key, Content-Type application/ssml+xml,
-X-Microsoft-OutputFormat riff-16khz-16bit-mono-pcm and a User-Agent; the
-answer is the audio. 400 a bad request (SSML), 401 a refused key, 429 too
-many requests (quota or rate of the key), 502/503/504 passing failures.
+X-Microsoft-OutputFormat riff-16khz-16bit-mono-pcm and a User-Agent (the
+page marks it required, under 255 characters); the answer is the audio.
+400 a bad request (SSML), 401 a refused key, 429 too many requests (quota
+or rate of the key), 502/503/504 passing failures.
 
 Every tone forced: each item is one <phoneme alphabet="sapi"> element
-(https://learn.microsoft.com/azure/ai-services/speech-service/speech-synthesis-markup-pronunciation#phoneme-element).
-The Speech service phone sets for zh-CN (pinyin) and zh-HK (Jyutping) write
-a syllable and its tone number apart, syllables joined by " - "
-(https://learn.microsoft.com/azure/ai-services/speech-service/speech-ssml-phonetic-sets,
-"zh-CN": 组织关系 = "zu 3 - zhi 1 - guan 1 - xi 5"; "zh-HK": 詩 = "si 1"):
-一万 is ph="yi 2 - wan 4", Cantonese 会员 ph="wui 2 - jyun 4". ü is written v.
+(https://learn.microsoft.com/azure/ai-services/speech-service/speech-synthesis-markup-pronunciation#phoneme-element)
+in the locale's phone set, syllable and tone apart, syllables joined by
+" - " (scripts/tts/azurephones.py, after
+https://learn.microsoft.com/azure/ai-services/speech-service/speech-ssml-phonetic-sets):
+一万 is ph="yi 2 - wan 4", Cantonese 会员 ph="wui 2 - jyun 4"; ü is v (女
+"nv 3") or u (略 "lue 4": lüe4 and lve4 alike), erhua an r before the tone
+("hui r 4" for huir4). A syllable the set does not have is refused (65)
+before any request: Azure rejects the whole SSML document for one unknown
+phone. zh-HK's set has no syllabic nasal, so 五 ng5 and 唔 m4 cannot be
+forced: such a character is sent as plain text (the rest of the item
+keeps its phonemes, one element per character) and its tone is the
+voice's own reading, which the speak command says on standard error and
+the dry run under the item; `speak azure --language cantonese
+--check-markup` measures what the voice says for them.
 
-Billing (https://learn.microsoft.com/azure/ai-services/speech-service/speech-synthesis-markup,
-"Important"): every spoken character, a Chinese character counting as two,
-and the optional elements that change how the text is spoken (the phoneme's
-ph) count too; the SSML itself does not. The count printed by --dry-run
-follows that rule.
+Rate: the free tier (F0) takes 20 requests a minute
+(https://learn.microsoft.com/azure/ai-services/speech-service/speech-services-quotas-and-limits,
+"Real-time text to speech"); a 429 is tried again after the waits of
+ttscommon.with_retries, which add up to more than that minute, or after
+its Retry-After (seconds or an HTTP date) when longer.
+
+Billing (https://learn.microsoft.com/azure/ai-services/speech-service/text-to-speech#billable-characters):
+every character inside <voice>, the markup included (only the <speak> and
+<voice> tags are free), each Chinese character counting as two. The count
+printed by --dry-run follows that rule: 一万 sent as
+<phoneme alphabet="sapi" ph="yi 2 - wan 4">一万</phoneme> is 57.
 
 Written here with urllib rather than azure-cognitiveservices-speech: that SDK
 is a native library speaking the service's own WebSocket protocol, so it
@@ -34,8 +49,9 @@ import json
 import os
 import re
 
+import azurephones
 import httpcall
-from ttscommon import DATA, NO_PERMISSION, PROTOCOL, UNAVAILABLE, USAGE, Failure, Retry, is_wav, need, retry_after, xml_text
+from ttscommon import HAN, DATA, NO_PERMISSION, PROTOCOL, UNAVAILABLE, USAGE, Failure, Retry, is_wav, need, retry_after, xml_text
 
 SERVICE = "azure"
 LOCALES = {"mandarin": "zh-CN", "cantonese": "zh-HK"}
@@ -54,23 +70,51 @@ def check_options(language, voice, speed):
             raise Failure(USAGE, f"azure: --speed '{speed}' is not a prosody rate from -50% to +100%")
 
 
-def phones(found):
-    return " - ".join(f"{syllable[:-1].replace('ü', 'v')} {syllable[-1]}" for syllable in found)
+def phones(found, language):
+    """Each syllable as the locale's phone set writes it, None where it cannot."""
+    try:
+        return [azurephones.phone(syllable, language == "cantonese") for syllable in found]
+    except ValueError as problem:
+        raise Failure(DATA, f"azure: {problem}: the service would refuse the whole item")
+
+
+def phoneme(text, ph):
+    return f'<phoneme alphabet="sapi" ph="{ph}">{xml_text(text)}</phoneme>'
 
 
 def plan(language, voice, speed, text, found):
     locale = LOCALES[language]
-    inner = f'<phoneme alphabet="sapi" ph="{phones(found)}">{xml_text(text)}</phoneme>'
+    written = phones(found, language)
+    unforced = [syllable for syllable, ph in zip(found, written) if ph is None]
+    if not unforced:
+        inner = phoneme(text, " - ".join(written))
+    elif len(text) == len(found) and all(HAN.match(character) for character in text):
+        inner = "".join(phoneme(character, ph) if ph else xml_text(character) for character, ph in zip(text, written))
+        unforced = [f"{character} {syllable}" for character, syllable, ph in zip(text, found, written) if ph is None]
+    else:
+        inner = xml_text(text)
+        unforced = [f"{text} {' '.join(found)}"]
     if speed is not None:
         inner = f'<prosody rate="{speed}">{inner}</prosody>'
     ssml = (f'<speak version="1.0" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="{locale}">'
             f'<voice name="{voice}">{inner}</voice></speak>')
-    return {"ssml": ssml, "outputFormat": OUTPUT_FORMAT}
+    request = {"ssml": ssml, "outputFormat": OUTPUT_FORMAT}
+    if unforced:
+        request["asText"] = unforced
+    return request
+
+
+def notes(text, request):
+    """What the audio of this request does not force: the characters sent as text."""
+    return [f"azure: {what} sent as text, as zh-HK's phone set has no syllabic nasal: its tone is the voice's own "
+            "reading (speak azure --language cantonese --check-markup measures it)" for what in request.get("asText", [])]
 
 
 def billed(text, request):
-    ph = re.search(r'ph="([^"]*)"', request["ssml"]).group(1)
-    return sum(2 if "\u3400" <= character <= "\u9fff" else 1 for character in text) + len(ph)
+    """Every character inside <voice>, markup included, a Chinese character counting as two."""
+    ssml = request["ssml"]
+    inner = ssml[ssml.index(">", ssml.index("<voice ")) + 1:ssml.rindex("</voice>")]
+    return sum(2 if HAN.match(character) else 1 for character in inner)
 
 
 def shown(request):

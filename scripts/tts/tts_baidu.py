@@ -1,8 +1,9 @@
 """Baidu AI Cloud short-text speech synthesis (短文本在线合成), REST API.
 
 Token (https://ai.baidu.com/ai-doc/SPEECH/Pk38y8m7k, and the shared page
-https://ai.baidu.com/ai-doc/REFERENCE/Ck3dwjhhu): POST
-https://aip.baidubce.com/oauth/2.0/token with grant_type=client_credentials,
+https://ai.baidu.com/ai-doc/REFERENCE/Ck3dwjhhu): POST to
+https://aip.baidubce.com/oauth/2.0/token with its fields in the URL, as both
+pages put them ("并在URL中带上以下参数"): grant_type=client_credentials,
 client_id (the API Key) and client_secret (the Secret Key); the answer's
 access_token and expires_in (30 days), or error invalid_client with "unknown
 client id" (a bad API Key) or "Client authentication failed" (a bad Secret
@@ -16,14 +17,22 @@ with err_no and err_msg (https://ai.baidu.com/ai-doc/SPEECH/Albxhaijw): 502
 a refused token, 6 no permission, 16 no characters left (quota), 13/15/18
 the QPS or concurrency limit, 500 a timeout, 501/503/513 a bad request.
 
-Every tone forced: the page documents one markup, a character followed by
-its pinyin in parentheses (重(chong2)报集团); each item is sent as
-一(yi2)万(wan4). lan takes only zh (Mandarin and English): a Cantonese voice
-(度小粤) exists, but no Jyutping markup, so a Cantonese item is refused before
-any request.
+Every tone forced, as far as the page lets it be: the page documents one
+markup, a character followed by its pinyin in parentheses, for a polyphone
+(多音字可以通过标注自行定义发音。格式如:重(chong2)报集团); each item is sent
+as 一(yi2)万(wan4), every character annotated. The page says nothing of
+annotating a character that is not a polyphone, nor of the neutral tone
+(5): whether the service follows those annotations is not documented, and
+`speak baidu --check-markup` measures what it does with 一 (Baidu's SSML
+page, https://cloud.baidu.com/doc/SPEECH/s/hms4o443s, has <phoneme
+py="zhao1"> with xml=1, likewise described for polyphones, and advises
+against SSML over 150 characters). lan takes only zh (Mandarin and
+English): a Cantonese voice (度小粤) exists, but no Jyutping markup, so a
+Cantonese item is refused before any request.
 
-Billing: one call per 120 GBK bytes of tex; the dry run counts tex's GBK
-bytes (the pinyin annotations included) and the calls they make.
+Billing: one call per 120 GBK bytes of tex (120 or fewer is one call, each
+further 120 one more); the dry run counts the calls from tex's GBK bytes,
+the pinyin annotations included.
 
 Written here with urllib rather than with baidu-aip: that SDK fixes both
 URLs in name-mangled class attributes (AipSpeech.__ttsUrl,
@@ -50,6 +59,7 @@ from ttscommon import (DATA, NO_PERMISSION, PROTOCOL, UNAVAILABLE, USAGE, Failur
 
 SERVICE = "baidu"
 LIMIT = 1024
+BILLED_BYTES = 120
 ENDPOINT = "https://tsn.baidu.com/text2audio"
 OAUTH_ENDPOINT = "https://aip.baidubce.com/oauth/2.0/token"
 CUID = "announce-speak"
@@ -77,7 +87,7 @@ def plan(language, voice, speed, text, found):
 
 
 def billed(text, request):
-    return len(request["tex"].encode("gbk"))
+    return max(1, -(-len(request["tex"].encode("gbk")) // BILLED_BYTES))
 
 
 shown = shown_json
@@ -90,8 +100,8 @@ def keys():
 
 def token(session):
     url = os.environ.get("BAIDU_OAUTH_ENDPOINT") or OAUTH_ENDPOINT
-    form = urlencode({"grant_type": "client_credentials", "client_id": session["api"], "client_secret": session["secret"]})
-    status, headers, answer = httpcall.post(url, form.encode("ascii"), {"Content-Type": "application/x-www-form-urlencoded"})
+    query = urlencode({"grant_type": "client_credentials", "client_id": session["api"], "client_secret": session["secret"]})
+    status, headers, answer = httpcall.post(f"{url}?{query}", b"", {"Content-Type": "application/x-www-form-urlencoded"})
     if status == 429 or status >= 500:
         raise Retry(f"token: the service failed ({status})", retry_after(headers.get("Retry-After")))
     try:

@@ -3,6 +3,7 @@ as syllables, the failures and their exit statuses, the response cache, the
 bounded retries, and writing a file so that nothing is ever half-written.
 Standard library only."""
 
+import email.utils
 import hashlib
 import json
 import os
@@ -74,9 +75,11 @@ def one_per_character(text, found):
 
 def pinyin_ssml(text, found):
     """The item as Tencent's and Aliyun's SSML say it: one <phoneme
-    alphabet="py"> with a syllable per character (checked by
-    one_per_character), inside <speak>."""
-    return f'<speak><phoneme alphabet="py" ph="{" ".join(found)}">{xml_text(text)}</phoneme></speak>'
+    alphabet="py"> per character, each with that character's syllable
+    (the count checked by one_per_character), inside <speak>:
+    <speak><phoneme alphabet="py" ph="yi2">一</phoneme><phoneme alphabet="py" ph="wan4">万</phoneme></speak>."""
+    return "<speak>" + "".join(f'<phoneme alphabet="py" ph="{syllable}">{xml_text(character)}</phoneme>'
+                               for character, syllable in zip(text, found)) + "</speak>"
 
 
 def shown_json(request):
@@ -134,12 +137,22 @@ def is_wav(data):
     return len(data) > 44 and data[:4] == b"RIFF" and data[8:12] == b"WAVE"
 
 
+# The waits: ANNOUNCE_TTS_BACKOFF (1 s) doubling, each at most 30 s, over
+# ANNOUNCE_TTS_ATTEMPTS (7) attempts: 1, 2, 4, 8, 16 and 30 s, 61 s in all,
+# more than the minute over which Azure's free tier (F0) counts its 20
+# requests (a rate-limited build waits for the next minute rather than
+# failing). A Retry-After, in seconds or as an HTTP date, is honoured up to
+# a minute.
+LONGEST_WAIT = 30.0
+LONGEST_RETRY_AFTER = 60.0
+
+
 def with_retries(call, service):
     """Calls `call()`; on Retry waits (exponential backoff from
     ANNOUNCE_TTS_BACKOFF seconds, default 1, doubling, with jitter, at most
-    30 s a wait or the service's Retry-After up to that) and tries again, at
-    most ANNOUNCE_TTS_ATTEMPTS times in all (default 5)."""
-    attempts = bounded_int("ANNOUNCE_TTS_ATTEMPTS", 5, 1, 20)
+    30 s a wait, or the service's Retry-After when longer, up to 60 s) and
+    tries again, at most ANNOUNCE_TTS_ATTEMPTS times in all (default 7)."""
+    attempts = bounded_int("ANNOUNCE_TTS_ATTEMPTS", 7, 1, 20)
     base = bounded_float("ANNOUNCE_TTS_BACKOFF", 1.0, 0.0, 30.0)
     for attempt in range(1, attempts + 1):
         try:
@@ -147,9 +160,9 @@ def with_retries(call, service):
         except Retry as retry:
             if attempt == attempts:
                 raise Failure(TEMPORARY, f"{service}: {retry.line}; still after {attempts} attempts")
-            wait = min(30.0, base * (2 ** (attempt - 1)) * (1 + random.random() / 4))
+            wait = min(LONGEST_WAIT, base * (2 ** (attempt - 1)) * (1 + random.random() / 4))
             if retry.after is not None:
-                wait = min(30.0, max(wait, retry.after))
+                wait = max(wait, min(LONGEST_RETRY_AFTER, retry.after))
             print(f"{NAME}: {service}: {retry.line}; trying again in {wait:.2f} s", file=sys.stderr)
             time.sleep(wait)
 
@@ -180,11 +193,23 @@ def bounded_float(name, default, low, high):
     return number
 
 
-def retry_after(value):
-    try:
-        return max(0.0, float(value)) if value is not None else None
-    except ValueError:
+def retry_after(value, now=None):
+    """A Retry-After header's wait in seconds: delay-seconds ("120") or an
+    HTTP date ("Wed, 21 Oct 2026 07:28:00 GMT", RFC 9110 10.2.3), counted
+    from `now` (seconds since 1970, default the clock); None when absent or
+    unreadable."""
+    if value is None:
         return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when.tzinfo is None:
+        return None
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
 
 
 def need(names, service):
