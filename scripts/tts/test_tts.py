@@ -228,6 +228,24 @@ class VoicesTests(Workspace):
             with self.subTest(service=service):
                 future.result()
 
+    def test_a_voice_from_a_service_ignoring_the_markup_fails_its_tone_check(self):
+        """A service that reads the text in its citation tones whatever the
+        markup (the Tencent stand-in with --ignore-markup: 一千 as yi1 qian1)
+        makes a voice that builds, but whose runs of 一 voice check hears in
+        the wrong tone: exit 78, one line per clip."""
+        script, _ = self.script("ignored.json", MANDARIN)
+        standin = self.standin("tencent", "--ignore-markup")
+        out = os.path.join(self.scratch, "ignored-voice")
+        built = self.build("tencent", script, out, self.environment(standin))
+        self.assertEqual(built.returncode, 0, built.stderr)
+        self.assertIn("sounds like tone", built.stdout + built.stderr)
+        check = run([ANNOUNCE, "voice", "check", out])
+        self.assertEqual(check.returncode, 78, check.stdout + check.stderr)
+        self.assertTrue(check.stdout.rstrip().endswith("usable"), check.stdout)
+        lines = check.stderr.splitlines()
+        self.assertTrue(any(line.startswith("announce: clip '一千' (yi4-qian1.wav): yi4 sounds like tone") for line in lines), check.stderr)
+        self.assertTrue(all(" sounds like tone " in line for line in lines), check.stderr)
+
     def test_documented_commands(self):
         """docs/VOICES.md's commands from the keys to a checked voice and its
         pack, run as written (announce and scripts/tts/speak as the reader
