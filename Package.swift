@@ -68,6 +68,17 @@ let package = Package(
             dependencies: [
                 "AnnounceCommon", "AnnounceLanguage", "AnnounceVoice", "AnnounceWire", "AnnounceEngine",
                 "CSndFile", "CSampleRate", "CSonic", "CEBUR128", "CAubio",
+            ],
+            linkerSettings: [
+                // aubio and FFTW from their archives, by file name (GNU ld's
+                // -l:NAME): Debian's shared libaubio.so.5 loads FFmpeg and about
+                // 130 other libraries at every start of announce, for a pitch
+                // detector only `voice check` and `voice tones` call. The parts
+                // linked (the pitch detector and its FFT) need nothing else.
+                .linkedLibrary(":libaubio.a", .when(platforms: [.linux])),
+                .linkedLibrary(":libfftw3f.a", .when(platforms: [.linux])),
+                // Elsewhere (Homebrew's aubio on macOS) the shared library.
+                .linkedLibrary("aubio", .when(platforms: [.macOS])),
             ]
         ),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
@@ -75,8 +86,8 @@ let package = Package(
         // libsonic-dev ships no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CSonic", providers: [.apt(["libsonic-dev"])]),
         .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
-        // aubio's pitch detector, linked from its static archive (the module
-        // map says why): no pkg-config, whose flags name the shared library.
+        // aubio's pitch detector, linked by AnnounceServer from its static
+        // archive: no pkg-config, whose flags name the shared library.
         .systemLibrary(name: "CAubio", providers: [.apt(["libaubio-dev", "libfftw3-dev"])]),
         // The studio: voice scripts, building a voice from recordings (and
         // the TTS subprocess), checking it, the worst-case search, packs.

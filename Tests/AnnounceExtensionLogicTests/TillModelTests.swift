@@ -349,11 +349,18 @@ import Testing
         let w1 = InAppPlayback.Delivered(handOff: .named(name("1")), id: "w1", seal: seal)
         // Still being said (the lengths were estimates): the banner is silent.
         #expect(presentAll([InAppPlayback.key: w1.userInfoValue], in: &till, uptime: 26) == [.present(withSound: false)])
-        // w2 waits behind a call: in time and in front, the app will say it.
-        _ = till.handle(.interruptionBegan(appWasSuspended: false, uptime: 27))
+        // w2 is next, in time and in front: the app will say it.
         let w2 = InAppPlayback.Delivered(handOff: .named(name("2")), id: "w2", seal: seal)
-        #expect(presentAll([InAppPlayback.key: w2.userInfoValue], in: &till, uptime: 33) == [.present(withSound: false)])
+        #expect(presentAll([InAppPlayback.key: w2.userInfoValue], in: &till, uptime: 27) == [.present(withSound: false)])
         #expect(till.waiting.contains { $0.id == "w2" })
+        // Held by a call, it would wait past its deadline: its fail-safe says it.
+        var held = model()
+        _ = presentAll(delivered(try push("5", id: "c1")), in: &held, uptime: 0)
+        _ = presentAll(delivered(try push("6", id: "c2")), in: &held, uptime: 1)
+        _ = held.handle(.interruptionBegan(appWasSuspended: false, uptime: 2))
+        let c2 = InAppPlayback.Delivered(handOff: .named(name("6")), id: "c2", seal: seal)
+        #expect(presentAll([InAppPlayback.key: c2.userInfoValue], in: &held, uptime: 33) == [.count(.handedToNotification), .present(withSound: true)])
+        #expect(!held.waiting.contains { $0.id == "c2" })
         // w3's comes with the media volume down and the ringer up: the app would not be heard, the notification says it.
         _ = presentAll(delivered(try push("3", id: "w3")), in: &till, uptime: 34)
         _ = till.handle(.mediaVolume(0))
@@ -384,8 +391,8 @@ import Testing
         _ = present(delivered(try push("1", id: "n1")), in: &till, uptime: 0)
         #expect(act(&till, .interruptionBegan(appWasSuspended: false, uptime: 1)) == [.stop, .releaseAudio, .wake(after: 60)])
         #expect(present(delivered(try push("2", id: "n2")), in: &till, uptime: 5) == [.present(withSound: false)])
-        // A tick before the limit changes nothing; the one the model asked for ends it.
-        #expect(act(&till, .tick(uptime: 30)) == [])
+        // A tick before the limit asks again for the rest; the one the model asked for ends it.
+        #expect(act(&till, .tick(uptime: 30)) == [.wake(after: 31)])
         #expect(till.interrupted)
         #expect(act(&till, .tick(uptime: 61)) == [.play(entry("1", "n1"))])
         #expect(!till.interrupted)
@@ -400,8 +407,14 @@ import Testing
         _ = act(&till, .interruptionBegan(appWasSuspended: false, uptime: 1))
         // The timer did not fire (the app was suspended); the next payment comes at 70.
         #expect(present(delivered(try push("2", id: "l2")), in: &till, uptime: 70) == [
-            .play(entry("1", "l1")), .present(withSound: false),
+            .present(withSound: false), .play(entry("1", "l1")),
         ])
+        // A call beginning past the limit of the one before holds the queue anew.
+        var held = model()
+        _ = present(delivered(try push("3", id: "l3")), in: &held, uptime: 0)
+        _ = held.handle(.interruptionBegan(appWasSuspended: false, uptime: 1))
+        #expect(held.handle(.interruptionBegan(appWasSuspended: false, uptime: 70)) == [.wake(after: 60)])
+        #expect(held.interrupted && held.playing == nil)
         #expect(till.waiting == [entry("2", "l2", arrived: 70)])
     }
 

@@ -61,6 +61,25 @@ import Testing
         #expect(track.frames.prefix(10).allSatisfy { $0.hertz == nil }, "silence has no pitch")
     }
 
+    @Test("a voice that runs to the clip's last sample keeps its pitch to the end, and a hop of digital silence blanks no other frame")
+    func voicedToTheEnd() throws {
+        let tone = TestAudio.tone(150, seconds: 0.3, amplitude: 0.5, rate: 16_000)
+        let track = PitchTracker.track(AudioBuffer(sampleRate: 16_000, samples: tone))
+        #expect(track.frames.count == 60)
+        // The last frames' windows hold the silence after the clip: a little off, not lost.
+        #expect(track.frames.suffix(2).allSatisfy { abs(($0.hertz ?? 0) - 150) < 5 }, "\(track.frames.suffix(4))")
+        // 5 ms of digital silence in the middle (frame 30): the frames around it are still measured
+        // (YIN may take an octave below across the gap, which the tone check moves back).
+        var gapped = tone
+        for index in 2_400..<2_480 { gapped[index] = 0 }
+        let frames = PitchTracker.track(AudioBuffer(sampleRate: 16_000, samples: gapped)).frames
+        #expect([27, 28, 29].allSatisfy { abs((frames[$0].hertz ?? 0) - 150) < 3 }, "\(frames[25...33])")
+        #expect([31, 32].allSatisfy { frames[$0].hertz != nil }, "\(frames[25...33])")
+        #expect(abs(track.secondsPerFrame - 0.005) < 1e-12)
+        let odd = PitchTracker.track(AudioBuffer(sampleRate: 44_100, samples: TestAudio.tone(150, seconds: 0.3, amplitude: 0.5, rate: 44_100)))
+        #expect(odd.secondsPerFrame == 220.0 / 44_100)
+    }
+
     @Test("four synthetic Mandarin tones are each confirmed, and each labelled with another tone disagrees")
     func syntheticTones() throws {
         let right = Self.check([("ma1", Self.high), ("ma2", Self.rising), ("ma3", Self.dipping), ("ma4", Self.falling)])

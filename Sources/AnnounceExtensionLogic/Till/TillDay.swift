@@ -95,9 +95,8 @@ public struct TillDay: Sendable {
     private var playing: (entry: TillModel.Entry, started: Double, ends: Double)?
     private var pendingVendor: [(push: PushFields, payment: String, at: Double)] = []
     /// The local notifications the app posted for later, earliest first:
-    /// hand-offs and
-    /// fail-safes (``TillModel/Action/schedule(id:sound:after:)``), which
-    /// iOS posts whatever becomes of the app.
+    /// hand-offs and fail-safes (``TillModel/Action/schedule(id:sound:after:)``),
+    /// which iOS posts whatever becomes of the app.
     private var scheduled: [(at: Double, id: String, sound: DeliverySound, failSafe: Bool)] = []
     /// When the model asked to be woken (``TillModel/Action/wake(after:)``).
     private var wakes: [Double] = []
@@ -221,7 +220,7 @@ public struct TillDay: Sendable {
             advance(to: max(playing?.ends ?? 0, scheduled.last?.at ?? 0, wakes.last ?? 0))
         }
         for entry in model.waiting {
-            if let id = entry.id { note(id, reason: "still waiting in the app at the end of the day (an interruption that did not end)") }
+            if let id = entry.id { note(id, reason: "still waiting in the app at the end of the day") }
         }
     }
 

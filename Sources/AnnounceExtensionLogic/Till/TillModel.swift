@@ -241,9 +241,6 @@ struct TillModel: Sendable {
     /// The fail-safes scheduled and not removed: payment id → when due
     /// (seconds since boot).
     private(set) var failSafes: [String: TimeInterval] = [:]
-    /// The payments whose file could not start, the latest
-    /// ``Limits/remembered``: their notification keeps its own sound.
-    private var failed: [String] = []
 
     init(limits: Limits = Limits(), fallback: String? = nil, isInFolder: @escaping @Sendable (String) -> Bool = { _ in true }) {
         self.limits = limits
@@ -262,14 +259,18 @@ struct TillModel: Sendable {
 
     /// What to do for `event`.
     mutating func handle(_ event: Event) -> [Action] {
-        // An interruption past its time is over, whatever the event.
-        if let uptime = event.uptime, let since = interruptedSince, uptime >= since + limits.interruption {
+        // An interruption past its time is over, whatever the event: the
+        // event is handled as after it, then what waits may start.
+        if let uptime = event.uptime, let since = interruptedSince, uptime + Self.timerSlack >= since + limits.interruption {
             interruptedSince = nil
-            if case .tick = event { return startNext(uptime: uptime) }
-            return startNext(uptime: uptime) + handleEvent(event)
+            return handleEvent(event) + startNext(uptime: uptime)
         }
         return handleEvent(event)
     }
+
+    /// How early a timer may fire and still count (1 ms): a wake due at a
+    /// time is not missed by a rounding.
+    static let timerSlack: TimeInterval = 0.001
 
     private mutating func handleEvent(_ event: Event) -> [Action] {
         switch event {
@@ -336,17 +337,14 @@ struct TillModel: Sendable {
         case .playbackFailed(let uptime):
             guard let entry = playing else { return [] }
             playing = nil
-            if let id = entry.id {
-                failed.append(id)
-                if failed.count > limits.remembered { failed.removeFirst() }
-            }
             return [.count(.inAppFailed)] + unschedule(entry) + [.notify(id: entry.id, sound: .named(entry.sound))]
                 + afterPlayback(uptime: uptime)
         case .tillMode(let on, _):
             tillMode = on
             return screen()
         case .tick(let uptime):
-            // Nothing held past its time (handled above): what waits may start.
+            // Early, with the interruption still holding: asked again for the rest.
+            if let since = interruptedSince { return [.wake(after: max(since + limits.interruption - uptime, Self.timerSlack))] }
             return startNext(uptime: uptime)
         }
     }
@@ -371,13 +369,15 @@ struct TillModel: Sendable {
             // it now.
             if let id = delivered.id, delivered.sound != nil, failSafes.removeValue(forKey: id) != nil {
                 if playing?.id == id { return [.present(withSound: false)] }
-                if let entry = waiting.first(where: { $0.id == id }), playsInApp, uptime <= entry.deadline(limits) {
+                if let position = waiting.firstIndex(where: { $0.id == id }), playsInApp, !interrupted,
+                    uptime + secondsUntilTurn(of: position) <= waiting[position].deadline(limits)
+                {
                     return [.present(withSound: false)]
                 }
                 waiting.removeAll { $0.id == id }
                 return [.count(.handedToNotification), .present(withSound: true)]
             }
-            if let id = delivered.id, let entry = handedOff.removeValue(forKey: id), !failed.contains(id), playsInApp,
+            if let id = delivered.id, let entry = handedOff.removeValue(forKey: id), playsInApp,
                 waiting.count < limits.maximumWaiting, uptime <= entry.deadline(limits), isInFolder(entry.sound)
             {
                 return [.present(withSound: false)] + enqueue(entry, uptime: uptime)
@@ -419,8 +419,12 @@ struct TillModel: Sendable {
 
     /// How long until a payment queued now starts: what is playing and what
     /// waits, each its length when known, else the budget.
-    private var queuedSeconds: TimeInterval {
-        ((playing.map { [$0] } ?? []) + waiting).reduce(0) { $0 + ($1.duration ?? limits.assumedSeconds) }
+    private var queuedSeconds: TimeInterval { secondsUntilTurn(of: waiting.count) }
+
+    /// How long until the payment waiting at `position` starts: what plays
+    /// and what waits before it, each its length when known, else the budget.
+    private func secondsUntilTurn(of position: Int) -> TimeInterval {
+        ((playing.map { [$0] } ?? []) + waiting.prefix(position)).reduce(0) { $0 + ($1.duration ?? limits.assumedSeconds) }
     }
 
     private mutating func vendor(_ push: PushFields, firstTime: Bool) -> [Action] {

@@ -1,8 +1,8 @@
 extension Cantonese {
     /// Cantonese's six tones in Chao's letters, as Hong Kong and Guangzhou
-    /// speakers say them: high level 55 (or high falling 53), high rising 25,
-    /// mid level 33, low falling 21 (or low level 11), low rising 23 and low
-    /// level 22; the checked syllables (ending in p, t, k) take 1, 3 or 6 as
+    /// speakers say them: high level 55 (or high falling 53), high rising 25
+    /// (or 35), mid level 33, low falling 21 (or low level 11), low rising 23
+    /// (or 13) and low level 22; the checked syllables (ending in p, t, k) take 1, 3 or 6 as
     /// their level. The three level tones differ by height alone, so height
     /// counts as much as shape.
     public var tones: ToneSystem? { Self.toneSystem }

@@ -22,13 +22,18 @@ package struct PitchTrack: Sendable, Equatable {
         package var level: Double
     }
 
-    /// Frames per second.
+    /// Frames per second, as near as the sample rate allows (a frame is a
+    /// whole number of samples: rate / 200).
     package static let framesPerSecond = 200
-    /// The frames, one every 5 ms from the start of the signal.
+    /// The frames, one every ``secondsPerFrame`` from the start of the signal.
     package var frames: [Frame]
+    /// How long a frame is: 5 ms, or a little less where the rate is not a
+    /// multiple of 200 (4.989 ms at 44.1 kHz).
+    package var secondsPerFrame: Double
 
-    package init(frames: [Frame]) {
+    package init(frames: [Frame], secondsPerFrame: Double = 1 / Double(framesPerSecond)) {
         self.frames = frames
+        self.secondsPerFrame = secondsPerFrame
     }
 }
 
@@ -43,10 +48,15 @@ package enum PitchTracker {
     /// YIN's threshold: the first dip under it is taken as the period
     /// (aubio's own default for `yinfast`).
     static let tolerance: Float = 0.15
+    /// The constant added to what aubio is given (-80 dBFS), so that no hop
+    /// is silent to its gate.
+    static let offset: Float = 1e-4
 
-    /// The track of `audio`: a frame every 5 ms, each frame's level that of
-    /// its own 5 ms and its pitch YIN's over about 32 ms (two periods of
-    /// 60 Hz) centred on it. An empty or too-short signal gives no frames.
+    /// The track of `audio`: a frame every rate / 200 samples (5 ms), each
+    /// frame's level that of its own samples and its pitch YIN's over a
+    /// window of at least 32 ms (two periods of 60 Hz; a power of two of
+    /// samples: 32 ms at 16 kHz, 43 ms at 48 kHz) centred on it. An empty or
+    /// too-short signal gives no frames.
     /// The corresponding C functions are `new_aubio_pitch`, `aubio_pitch_do`
     /// and `aubio_pitch_get_confidence`.
     package static func track(_ audio: AudioBuffer) -> PitchTrack {
@@ -72,7 +82,12 @@ package enum PitchTracker {
         // After the k-th call aubio's window ends with hop k, so it is
         // centred (window - hop) / 2 samples before hop k's middle: hop k's
         // pitch is the call `lag` later's (3 at 16 kHz), and the signal is
-        // followed by that many hops of silence.
+        // followed by that many hops of silence. aubio gives no pitch for a
+        // hop it finds silent (its level alone, whatever the window holds),
+        // so what it is given carries a small constant offset, which YIN's
+        // differences of samples do not see: the silence after the signal
+        // and a hop of digital silence within it still let the window be
+        // measured.
         let lag = Int((Double(window - hop) / 2 / Double(hop)).rounded())
         let count = audio.samples.count / hop
         var levels: [Double] = []
@@ -84,7 +99,7 @@ package enum PitchTracker {
                 var energy = 0.0
                 for index in 0..<hop {
                     let sample = call < count ? samples[call * hop + index] : 0
-                    input.pointee.data[index] = sample
+                    input.pointee.data[index] = sample + offset
                     energy += Double(sample) * Double(sample)
                 }
                 if call < count { levels.append(energy > 0 ? 10 * log10(energy / Double(hop)) : -200) }
@@ -94,6 +109,8 @@ package enum PitchTracker {
                 pitches.append(confidence >= minimumConfidence && voiceRange.contains(hertz) ? hertz : nil)
             }
         }
-        return PitchTrack(frames: (0..<count).map { PitchTrack.Frame(hertz: pitches[$0 + lag], level: levels[$0]) })
+        return PitchTrack(
+            frames: (0..<count).map { PitchTrack.Frame(hertz: pitches[$0 + lag], level: levels[$0]) },
+            secondsPerFrame: Double(hop) / Double(rate))
     }
 }

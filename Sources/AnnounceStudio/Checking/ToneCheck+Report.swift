@@ -49,14 +49,21 @@ extension ToneCheck {
         return object
     }
 
-    /// The check as lines for a terminal: the share confirmed and the range,
-    /// then each clip that is not confirmed, worst first.
-    package var lines: [String] {
+    /// The share confirmed and the range, and why nothing was measured
+    /// when nothing was.
+    package var summary: [String] {
         let shown = range.map { " (the voice's range \(Int($0.lowerBound.rounded()))–\(Int($0.upperBound.rounded())) Hz)" } ?? ""
         var lines = ["tones: \(confirmed) of \(judged) syllables confirmed\(shown)"]
         if range == nil, judged > 0 {
             lines.append("  not measured: too little is voiced, or the voice's range is under \(Int(Self.narrowestRange)) semitones")
         }
+        return lines
+    }
+
+    /// The check as `voice check` shows it: ``summary``, then each clip that
+    /// is not confirmed, worst first, with the syllables that are not.
+    package var lines: [String] {
+        var lines = summary
         for verdict in [Verdict.disagrees, .unclear] {
             for clip in clips where clip.verdict == verdict {
                 let syllables = clip.syllables.filter { $0.verdict == verdict }.map(Self.describe)
@@ -67,12 +74,34 @@ extension ToneCheck {
         return lines
     }
 
-    /// `si4 sounds like tone 1 [4.8 4.9 5.0]`, `loeng5 between two tones [0.2 1.2 2.3]`.
+    /// The check as `voice tones` shows it: ``summary``, then every clip
+    /// with each of its syllables.
+    package var clipLines: [String] {
+        summary + clips.map { clip in
+            "  \(clip.file)  \(clip.verdict.rawValue)  " + clip.syllables.map(Self.describe).joined(separator: "; ")
+                + (clip.note.map { " (\($0))" } ?? "")
+        }
+    }
+
+    /// One line per clip whose tone disagrees with its romanisation:
+    /// `clip '四' (si4.wav): si4 sounds like tone 1, not 4`.
+    package var problems: [String] {
+        disagreeing.map { clip in
+            let syllables = clip.syllables.filter { $0.verdict == .disagrees }.map { syllable in
+                "\(syllable.syllable) sounds like tone \(syllable.heard ?? "?"), not \(syllable.expected ?? "?")"
+            }
+            return "clip \(MessageText.quoted(clip.word)) (\(MessageText.escaped(clip.file))): \(syllables.joined(separator: "; "))"
+        }
+    }
+
+    /// `yi1 tone 1 [4.9 4.9 5.0]`, `si4 sounds like tone 1 [4.8 4.9 5.0]`,
+    /// `loeng5 between two tones [0.2 1.2 2.3]`.
     private static func describe(_ syllable: Syllable) -> String {
         let letters = syllable.letters.isEmpty ? "" : " [" + syllable.letters.map { $0.decimal(maximumDigits: 1) }.joined(separator: " ") + "]"
         switch syllable.verdict {
+        case .confirmed: return "\(syllable.syllable) tone \(syllable.expected ?? "?")\(letters)"
         case .disagrees: return "\(syllable.syllable) sounds like tone \(syllable.heard ?? "?")\(letters)"
-        default: return "\(syllable.syllable) \(syllable.note ?? syllable.verdict.rawValue)\(letters)"
+        case .unclear, .notJudged: return "\(syllable.syllable) \(syllable.note ?? syllable.verdict.rawValue)\(letters)"
         }
     }
 }

@@ -10,12 +10,12 @@ import AnnounceServer
 /// voice script gives the clip: what `announce voice check` reports under
 /// "tones", and `announce voice tones` for any sound files.
 ///
-/// Each clip's F0 is tracked (``PitchTracker``), its voiced stretches are
-/// cut into one part per syllable, and each part's pitch is put on the
-/// speaker's own scale: the voice's range (the 5th to 95th percentile of
-/// every voiced frame of every clip, in semitones) divided into Chao's five
-/// tone letters. A syllable's start, middle and end (the means over 10–30 %,
-/// 40–60 % and 70–90 % of it) are compared with each contour its language
+/// Each clip's F0 is tracked (``PitchTracker``), the clip is parted into
+/// one part per syllable where its level dips, and each part's pitch is put
+/// on the speaker's own scale: the voice's range (the 5th to 95th percentile
+/// of every voiced frame of every clip, in semitones) divided into Chao's
+/// five tone letters. A syllable's start, middle and end (the means over
+/// 10–30 %, 40–60 % and 70–90 % of its voiced frames) are compared with each contour its language
 /// allows each tone (``ToneSystem``). A syllable is
 /// - *confirmed* when its own tone is near (``nearEnough``) and no other tone
 ///   is clearly nearer (by ``clearMargin``);
@@ -121,11 +121,13 @@ package struct ToneCheck: Sendable {
     package var disagreeing: [Clip] { clips.filter { $0.verdict == .disagrees } }
 
     /// The syllables a clip for `word` says, as the voice script gives
-    /// them: a word's citation tones, and a run's as said together (一百 as
-    /// yi4 bai3); nil when the language has no romanisation for a character.
-    package static func romanisation(of word: String, in language: Language) -> [String]? {
+    /// them (``VoiceScript/said(_:readingWord:in:)``): a word of the
+    /// readings in its citation tones, anything else as said together (一百
+    /// as yi4 bai3); nil when the language has no romanisation for a
+    /// character.
+    package static func romanisation(of word: String, readingWord: Bool, in language: Language) -> [String]? {
         guard let citation = language.syllables(of: word) else { return nil }
-        return citation.count > 1 ? language.spoken(citation) : citation
+        return VoiceScript.said(citation, readingWord: readingWord, in: language)
     }
 
     /// Measures `inputs` in `language`; the range is the one of all of them.
@@ -180,7 +182,8 @@ package struct ToneCheck: Sendable {
             return clip
         }
         clip.syllables = zip(romanisation, stretches).map { syllable, stretch in
-            judge(syllable, stretch: stretch, system: system, scale: scale) ?? unmeasured(syllable, "too little is voiced")
+            judge(syllable, stretch: stretch, secondsPerFrame: input.track.secondsPerFrame, system: system, scale: scale)
+                ?? unmeasured(syllable, "too little is voiced")
         }
         clip.verdict = clip.syllables.map(\.verdict).max() ?? .notJudged
         return clip
@@ -188,7 +191,7 @@ package struct ToneCheck: Sendable {
 
     /// One syllable's verdict; nil when too little of it is voiced.
     private static func judge(
-        _ syllable: String, stretch: Stretch, system: ToneSystem, scale: (low: Double, high: Double)
+        _ syllable: String, stretch: Stretch, secondsPerFrame: Double, system: ToneSystem, scale: (low: Double, high: Double)
     ) -> Syllable? {
         let values = stretch.semitones
         guard values.count >= fewestFrames else { return nil }
@@ -205,8 +208,7 @@ package struct ToneCheck: Sendable {
         let nearest = distances.min { ($0.value, $0.key) < ($1.value, $1.key) }
         var result = Syllable(
             syllable: syllable, expected: system.tone(of: syllable), heard: nearest?.key, verdict: .unclear,
-            start: Double(stretch.frames.lowerBound) / Double(PitchTrack.framesPerSecond),
-            end: Double(stretch.frames.upperBound) / Double(PitchTrack.framesPerSecond),
+            start: Double(stretch.frames.lowerBound) * secondsPerFrame, end: Double(stretch.frames.upperBound) * secondsPerFrame,
             letters: letters.map { ($0 * 10).rounded() / 10 }, distances: distances.mapValues { ($0 * 100).rounded() / 100 })
         guard let expected = result.expected, let own = distances[expected], let nearest else {
             result.verdict = .notJudged

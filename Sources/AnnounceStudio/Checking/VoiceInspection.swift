@@ -75,6 +75,7 @@ package struct VoiceInspection: Sendable {
         let language = voice.manifest.language
         // A language without tones has nothing to measure.
         let checkTones = checkTones && language.tones != nil
+        let readingWords = Set(vocabularyOrder)
         for word in sortedWords {
             let file = voice.manifest.clips[word] ?? ""
             var report = ClipReport(word: word, file: file)
@@ -86,7 +87,8 @@ package struct VoiceInspection: Sendable {
                 report.statistics = statistics
                 if checkTones {
                     toneInputs.append(ToneCheck.Input(
-                        word: word, file: file, romanisation: ToneCheck.romanisation(of: word, in: language),
+                        word: word, file: file,
+                        romanisation: ToneCheck.romanisation(of: word, readingWord: readingWords.contains(word), in: language),
                         track: PitchTracker.track(audio)))
                 }
                 if let problem = ClipAcceptance.problem(with: audio, preparation: preparation) {
@@ -139,16 +141,9 @@ package struct VoiceInspection: Sendable {
         self.warnings = warnings
     }
 
-    /// One line per clip whose tone disagrees with its romanisation:
-    /// `clip '四' (si4.wav): si4 sounds like tone 1, not 4`.
-    package var toneProblems: [String] {
-        (tones?.disagreeing ?? []).map { clip in
-            let syllables = clip.syllables.filter { $0.verdict == .disagrees }.map { syllable in
-                "\(syllable.syllable) sounds like tone \(syllable.heard ?? "?"), not \(syllable.expected ?? "?")"
-            }
-            return "clip \(MessageText.quoted(clip.word)) (\(MessageText.escaped(clip.file))): \(syllables.joined(separator: "; "))"
-        }
-    }
+    /// One line per clip whose tone disagrees with its romanisation
+    /// (``ToneCheck/problems``).
+    package var toneProblems: [String] { tones?.problems ?? [] }
 
     /// The voice's sample rate: the manifest's, else the most common rate of
     /// its clips (the highest on a tie); nil when no clip decodes.

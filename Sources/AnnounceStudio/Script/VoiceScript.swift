@@ -145,7 +145,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
                     "no \(language.romanisation) for \(MessageText.quoted(text)): give it, e.g. --romanisation '\(MessageText.escaped(text))=\(text.map { _ in "xx1" }.joined(separator: " "))'")
             }
             keys.insert(text)
-            let spoken = kind == .word ? citation : language.spoken(citation)
+            let spoken = Self.said(citation, readingWord: kind == .word, in: language)
             var file = spoken.joined(separator: "-")
             if files.contains(file + ".wav") {
                 var suffix = 2
@@ -172,6 +172,14 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case version, language, options, prefixes, phrases, covers, items
+    }
+
+    /// The syllables a speaker says for an item whose citation syllables are
+    /// `citation`: a word of the readings, said on its own, keeps its
+    /// citation tones; anything else (a run, a prefix, a phrase) is said in
+    /// one breath, with the language's tone sandhi (一百 yi4 bai3).
+    package static func said(_ citation: [String], readingWord: Bool, in language: Language) -> [String] {
+        readingWord ? citation : language.spoken(citation)
     }
 
     /// The script's fields, the language as its tag.

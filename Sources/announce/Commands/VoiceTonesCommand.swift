@@ -77,28 +77,7 @@ struct VoiceTonesCommand: ListsExitStatuses {
             }
         }
         let check = ToneCheck(inputs, language: language)
-        if json {
-            Console.write(check.jsonObject.line)
-        } else {
-            var out = check.lines[0] + "\n"
-            for clip in check.clips {
-                out += "  \(clip.file)  \(clip.verdict.rawValue)"
-                for syllable in clip.syllables {
-                    out += "  \(syllable.syllable): "
-                    switch syllable.verdict {
-                    case .confirmed: out += "tone \(syllable.expected ?? "?")"
-                    case .disagrees: out += "sounds like tone \(syllable.heard ?? "?")"
-                    case .unclear, .notJudged: out += syllable.note ?? syllable.verdict.rawValue
-                    }
-                    if !syllable.letters.isEmpty {
-                        out += " [" + syllable.letters.map { $0.decimal(maximumDigits: 1) }.joined(separator: " ") + "]"
-                    }
-                }
-                out += clip.note.map { " (\($0))" } ?? ""
-                out += "\n"
-            }
-            Console.write(out)
-        }
+        Console.write(json ? check.jsonObject.line : check.clipLines.map { $0 + "\n" }.joined())
         Console.flush()
         if check.clips.contains(where: { $0.verdict == .disagrees }) { throw Console.exit(.tonesDisagree) }
     }

@@ -64,7 +64,7 @@ struct ToneCommandTests {
         let right = try CommandRunner.run(["voice", "tones", "\(clips)/san1.wav=san1", "\(clips)/si4.wav=si4", "\(clips)/yi4-bai3.wav=yi4 bai3"])
         #expect(right.status == 0, "\(right.stderr)")
         #expect(right.stdoutLines.first?.hasPrefix("tones: 4 of 4 syllables confirmed") == true, "\(right.stdout)")
-        #expect(right.stdoutLines.contains { $0.hasPrefix("  \(clips)/yi4-bai3.wav  confirmed  yi4: tone 4 [") && $0.contains("]  bai3: tone 3 [") },
+        #expect(right.stdoutLines.contains { $0.hasPrefix("  \(clips)/yi4-bai3.wav  confirmed  yi4 tone 4 [") && $0.contains("]; bai3 tone 3 [") },
                 "\(right.stdout)")
         let wrong = try CommandRunner.run(["voice", "tones", "--json", "\(clips)/san1.wav=si4", "\(clips)/si4.wav=san1", "\(clips)/bai3.wav=bai3"])
         #expect(wrong.status == 78)
