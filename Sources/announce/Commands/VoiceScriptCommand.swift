@@ -84,13 +84,7 @@ struct VoiceScriptCommand: ListsExitStatuses {
                 Console.error("--template \(MessageText.quoted(unknown)) is not a preset: \(known.joined(separator: ", "))")
                 throw Console.exit(.usage)
             }
-            let language: Language
-            do {
-                language = try Language(tag: self.language)
-            } catch {
-                Console.error("--language \(error.description)")
-                throw Console.exit(.usage)
-            }
+            let language = try LanguageOption.parse(self.language)
             var pronunciations: [String: String] = [:]
             // --pinyin and --jyutping are --romanisation named for the language.
             for (option, entries) in [("romanisation", romanisation), ("pinyin", pinyin), ("jyutping", jyutping)] where !entries.isEmpty {

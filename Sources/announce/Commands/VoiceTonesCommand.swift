@@ -32,13 +32,7 @@ struct VoiceTonesCommand: ListsExitStatuses {
     var files: [String] = []
 
     func run() throws {
-        let language: Language
-        do {
-            language = try Language(tag: self.language)
-        } catch {
-            Console.error("--language \(error.description)")
-            throw Console.exit(.usage)
-        }
+        let language = try LanguageOption.parse(self.language)
         guard let system = language.tones else {
             Console.error("--language \(language.shortName): \(language.name) has no tones to measure")
             throw Console.exit(.usage)
