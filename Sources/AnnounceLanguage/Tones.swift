@@ -6,7 +6,7 @@
 public struct ToneSystem: Sendable {
     /// One contour in tone letters: two letters (start, end) or three
     /// (start, turn, end: a dip such as 214).
-    public struct Contour: Sendable, Hashable, CustomStringConvertible {
+    public struct Contour: Sendable, Hashable {
         /// The letters, each 1 ... 5.
         public var letters: [Int]
 
@@ -14,9 +14,6 @@ public struct ToneSystem: Sendable {
         public init(_ written: Int) {
             letters = String(written).compactMap(\.wholeNumberValue)
         }
-
-        /// The letters run together: `214`.
-        public var description: String { letters.map(String.init).joined() }
     }
 
     /// Tone (the digit a syllable ends with) → the contours a speaker may

@@ -29,8 +29,7 @@ package struct ToneCheck: Sendable {
         case confirmed
         case unclear
         case disagrees
-        /// Nothing to judge: a neutral tone, no romanisation, or a language
-        /// without tones.
+        /// Nothing to judge: a neutral tone, or no romanisation.
         case notJudged = "not-judged"
 
         private var rank: Int {
@@ -130,15 +129,9 @@ package struct ToneCheck: Sendable {
         return VoiceScript.said(citation, readingWord: readingWord, in: language)
     }
 
-    /// Measures `inputs` in `language`; the range is the one of all of them.
-    package init(_ inputs: [Input], language: Language) {
-        guard let system = language.tones else {
-            clips = inputs.map { input in
-                Clip(word: input.word, file: input.file, romanisation: input.romanisation, syllables: [], verdict: .notJudged,
-                     note: "\(language.name) has no tones to check")
-            }
-            return
-        }
+    /// Measures `inputs` against the tones of `system` (a language's
+    /// ``Language/tones``); the range is the one of all of them.
+    package init(_ inputs: [Input], tones system: ToneSystem) {
         let voiced = inputs.map { input in Self.voicedStretches(input.track, syllables: input.romanisation?.count ?? 1) }
         let pitches = voiced.flatMap { $0.flatMap(\.semitones) }.sorted()
         var scale: (low: Double, high: Double)?

@@ -74,7 +74,7 @@ package struct VoiceInspection: Sendable {
         var toneInputs: [ToneCheck.Input] = []
         let language = voice.manifest.language
         // A language without tones has nothing to measure.
-        let checkTones = checkTones && language.tones != nil
+        let toneSystem = checkTones ? language.tones : nil
         let readingWords = Set(vocabularyOrder)
         for word in sortedWords {
             let file = voice.manifest.clips[word] ?? ""
@@ -85,7 +85,7 @@ package struct VoiceInspection: Sendable {
                 let statistics = audio.statistics
                 report.info = info
                 report.statistics = statistics
-                if checkTones {
+                if toneSystem != nil {
                     toneInputs.append(ToneCheck.Input(
                         word: word, file: file,
                         romanisation: ToneCheck.romanisation(of: word, readingWord: readingWords.contains(word), in: language),
@@ -136,7 +136,7 @@ package struct VoiceInspection: Sendable {
                 problems.append(error.description)
             }
         }
-        if checkTones { tones = ToneCheck(toneInputs, language: language) }
+        if let toneSystem { tones = ToneCheck(toneInputs, tones: toneSystem) }
         self.problems = problems
         self.warnings = warnings
     }

@@ -70,7 +70,7 @@ struct VoiceTonesCommand: ListsExitStatuses {
                 throw Console.exit(.noInput)
             }
         }
-        let check = ToneCheck(inputs, language: language)
+        let check = ToneCheck(inputs, tones: system)
         Console.write(json ? check.jsonObject.line : check.clipLines.map { $0 + "\n" }.joined())
         Console.flush()
         if check.clips.contains(where: { $0.verdict == .disagrees }) { throw Console.exit(.tonesDisagree) }
