@@ -40,8 +40,11 @@ import Testing
         let lines = log.lines()
         #expect(lines.count == 4)
         for line in lines { _ = try TillEvent(line: Array(line.utf8)) }
+        // Shared, the day is in true time: the push, taken at `start` and
+        // here 2 s later by the phone's clock, sets the clock's offset.
         let day = log.lastDay(now: start + 3)
-        #expect(day.hasSuffix("\n") && day.split(separator: "\n").count == 4)
+        #expect(day.hasSuffix("\n") && day.split(separator: "\n").count == 5)
+        #expect(day.hasPrefix(#"{"at":1767225598,"event":"clock","offset":2}"#), "\(day.prefix(80))")
         // Replayed, the push is the payment iOS delivered.
         var till = TillDay(pack: nil, timeZone: TimeZone(identifier: "UTC")!)
         for line in lines { try till.play(try TillEvent(line: Array(line.utf8))) }

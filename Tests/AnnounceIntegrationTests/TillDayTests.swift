@@ -227,7 +227,9 @@ import Testing
         }
     }
 
-    /// Random days: the two promises that hold whatever happens.
+    /// Random days: the promises that hold whatever happens: each payment
+    /// heard at most once, none after its expiry, and in the foreground none
+    /// left to a notification's sound while the app could say it in time.
     @Test func randomDaysHearEachPaymentAtMostOnceAndNoneAfterItsExpiry() throws {
         var random = SplitMix64(seed: 0x7111_da75)
         for dayNumber in 0..<150 {
@@ -261,7 +263,12 @@ import Testing
                     lines.append(try Self.push(at, service, channel: channel, amount: "\(1 + random.next() % 500).00", id: id, taken: when))
                 }
             }
-            let payments = try Self.play(lines)
+            var day = TillDay(pack: Self.pack, timeZone: TimeZone(identifier: "UTC")!)
+            for line in lines { try day.play(try TillEvent(line: Array(line.utf8))) }
+            day.finish()
+            // In the foreground the app says what it can say in time.
+            #expect(day.soundedInFrontThoughSayable.isEmpty, "day \(dayNumber): \(day.soundedInFrontThoughSayable)")
+            let payments = day.payments
             for payment in payments {
                 #expect(payment.times <= 1, "day \(dayNumber): \(payment)")
                 guard payment.heard != .none, let when = taken[payment.id] else { continue }

@@ -93,7 +93,7 @@ public struct TillDay: Sendable {
     private var samples: [ClockCheck.Sample] = []
     private var durations: [String: Double] = [:]
     private var playing: (entry: TillModel.Entry, started: Double, ends: Double)?
-    private var pendingVendor: [(push: PushFields, payment: String, at: Double)] = []
+    private var pendingVendor: [(push: PushFields, payment: String, at: Double, service: PushService, payload: TillEvent.Payload)] = []
     /// The local notifications the app posted for later, earliest first:
     /// hand-offs and fail-safes (``TillModel/Action/schedule(id:sound:after:)``),
     /// which iOS posts whatever becomes of the app.
@@ -105,6 +105,25 @@ public struct TillDay: Sendable {
     /// The payment being presented, and its sound, for `.present`.
     private var presenting: (payment: String, sound: DeliverySound, passive: Bool, critical: Bool)?
     private var lines = 0
+
+    /// The payments whose notification sound was let play while the app
+    /// was on screen and could have said them in time
+    /// (``TillModel/couldSay(arrived:age:uptime:)``): in the foreground the
+    /// app says a payment itself, so this stays empty.
+    public private(set) var soundedInFrontThoughSayable: [String] = []
+    /// Whether the app's last answer to a presentation let its sound play.
+    private var presentedWithSound = false
+
+    /// Whether the day keeps ``phoneLog``.
+    public var keepsPhoneLog = false
+    /// The lines the phone's app and extension write to their log of the
+    /// day (``TillLog``) as this day goes, in the order they write them:
+    /// each at the phone's clock with its `boot`, and only what they can see
+    /// (a push the extension or the running app receives, the app's states
+    /// while it runs, the lock, the media volume, Focus, the ring switch as
+    /// the app is told it, interruptions, the settings at each start and
+    /// change), never true time.
+    public private(set) var phoneLog: [String] = []
 
     /// A day on a phone with `pack` (nil: none, so every announcement is the
     /// server's download), fetching from `soundHosts` (nil: the host of each
@@ -133,6 +152,7 @@ public struct TillDay: Sendable {
 
     private mutating func startSettings(_ settingsFile: Data) {
         self.settingsFile = settingsFile
+        logSettings()
         perform(model.handle(.tillMode(MerchantSettingsFile.decode(settingsFile).settings.tillMode, uptime: uptime)))
         if let soundHosts { check = PushCheck(pack: pack, soundHosts: soundHosts, settingsFile: settingsFile, timeZone: timeZone) }
     }
@@ -150,9 +170,14 @@ public struct TillDay: Sendable {
         if start == nil { start = event.at }
         advance(to: event.at)
         switch event.kind {
-        case .push(_, .apns, let payload): arrive(payload.userInfo)
-        case .push(_, .vendor, let payload): vendor(payload.userInfo)
+        case .push(let service, .apns, let payload): arrive(payload.userInfo, service: service)
+        case .push(let service, .vendor, let payload): vendor(payload.userInfo, service: service)
         case .app(let state):
+            // A crash writes nothing; a start writes the settings it reads.
+            if state != .killed {
+                if app == .killed { logSettings() }
+                log("app", [("state", state.rawValue)])
+            }
             app = state
             if state == .killed {
                 // A crash, a kill from memory or a force-quit: the process is
@@ -179,9 +204,11 @@ public struct TillDay: Sendable {
         case .unlock:
             guard locked else { break }
             locked = false
+            log("unlock")
             perform(model.handle(.locked(false, uptime: uptime)))
             if activeBeforeLock, app != .killed {
                 app = .active
+                log("app", [("state", "active")])
                 perform(model.handle(.app(.active, uptime: uptime)))
                 deliverPendingVendor()
             }
@@ -190,14 +217,23 @@ public struct TillDay: Sendable {
             if !model.screenKeptAwake { lock() }
         case .ringer(let silent):
             ringerSilent = silent
+            log("ringer", [("silent", silent)])
             perform(model.handle(.ringerSilent(silent)))
         case .focus(let on):
             focusOn = on
+            log("focus", [("on", on)])
             perform(model.handle(.focus(on)))
         case .volume(let media):
             mediaVolume = media
+            log("volume", [("media", media)])
             perform(model.handle(.mediaVolume(media)))
         case .interruption(let interruption):
+            // An app that is not running hears of no interruption.
+            guard app != .killed else { break }
+            log("interruption", [
+                ("phase", interruption.began ? "began" : "ended"), ("shouldResume", interruption.shouldResume),
+                ("reason", interruption.appWasSuspended ? "appWasSuspended" : "default"),
+            ])
             if interruption.began {
                 perform(model.handle(.interruptionBegan(appWasSuspended: interruption.appWasSuspended, uptime: uptime)))
             } else {
@@ -208,6 +244,7 @@ public struct TillDay: Sendable {
         case .settings(let settings):
             settingsFile = settings.file
             timeSensitive = settings.timeSensitive
+            logSettings()
             if let soundHosts { check = PushCheck(pack: pack, soundHosts: soundHosts, settingsFile: settings.file, timeZone: timeZone) }
             perform(model.handle(.tillMode(MerchantSettingsFile.decode(settings.file).settings.tillMode, uptime: uptime)))
         }
@@ -261,8 +298,12 @@ public struct TillDay: Sendable {
     private mutating func lock() {
         guard !locked else { return }
         locked = true
+        log("lock")
         activeBeforeLock = app == .active || app == .inactive
-        if activeBeforeLock { app = .background }
+        if activeBeforeLock {
+            app = .background
+            log("app", [("state", "background")])
+        }
         perform(model.handle(.locked(true, uptime: uptime)))
         if activeBeforeLock { perform(model.handle(.app(.background, uptime: uptime))) }
     }
@@ -297,11 +338,12 @@ public struct TillDay: Sendable {
     }
 
     /// A push through APNs: the extension, then iOS.
-    private mutating func arrive(_ userInfo: [AnyHashable: Any]) {
+    private mutating func arrive(_ userInfo: [AnyHashable: Any], service: PushService) {
         guard let (push, key) = delivered(userInfo, by: "APNs") else { return }
         let aps = userInfo["aps"] as? [AnyHashable: Any]
         let mutable = aps?["mutable-content"]
         let runsExtension = ((mutable as? Int) == 1 || (mutable as? Bool) == true) && aps?["alert"] != nil
+        if runsExtension { logPush(userInfo, service: service, channel: .apns) }
         guard runsExtension else {
             // iOS plays what the push names; announce's files are not installed.
             let sound: DeliverySound = push.sound == nil ? .none : .systemDefault
@@ -375,24 +417,28 @@ public struct TillDay: Sendable {
             return
         }
         presenting = (key, sound, passive, critical)
+        let sayable = delivered?.sound != nil && model.couldSay(arrived: uptime, age: delivered?.age ?? 0, uptime: uptime)
+        presentedWithSound = false
         perform(model.handle(.willPresent(delivered, uptime: uptime)))
+        if sayable, presentedWithSound, !(payments[index[key] ?? 0].times > 1) { soundedInFrontThoughSayable.append(key) }
         presenting = nil
     }
 
     /// A push through the service's own connection: only a running app on
     /// screen has it; otherwise the service keeps it for the app's next
     /// start within its time to live.
-    private mutating func vendor(_ userInfo: [AnyHashable: Any]) {
+    private mutating func vendor(_ userInfo: [AnyHashable: Any], service: PushService) {
         guard let (push, key) = delivered(userInfo, by: "the service") else { return }
         guard model.isInForeground else {
-            pendingVendor.append((push, key, now ?? 0))
+            pendingVendor.append((push, key, now ?? 0, service, TillEvent.Payload(userInfo: userInfo)))
             note(key, reason: "sent on the service's own channel while the app was not open: the service keeps it for the app's next start")
             return
         }
-        receiveVendor(push, key: key)
+        receiveVendor(push, key: key, service: service, userInfo: userInfo)
     }
 
-    private mutating func receiveVendor(_ push: PushFields, key: String) {
+    private mutating func receiveVendor(_ push: PushFields, key: String, service: PushService, userInfo: [AnyHashable: Any]) {
+        logPush(userInfo, service: service, channel: .vendor)
         var keyed = push
         keyed.id = key
         let firstTime = TillModel.claims(keyed) ? claims.insert(key).inserted : true
@@ -406,14 +452,14 @@ public struct TillDay: Sendable {
         guard model.isInForeground else { return }
         let pending = pendingVendor
         pendingVendor = []
-        for (push, key, sent) in pending {
+        for (push, key, sent, service, payload) in pending {
             // Its time to live runs from when it was sent: its announce-at.
             let from = min(sent, push.at.flatMap { $0.isFinite ? $0 : nil } ?? sent)
             if (now ?? 0) - from > Self.expiry {
                 note(key, reason: "the service's own channel kept it past its time to live (\(Int(Self.expiry)) s)")
                 continue
             }
-            receiveVendor(push, key: key)
+            receiveVendor(push, key: key, service: service, userInfo: payload.userInfo)
         }
     }
 
@@ -424,6 +470,7 @@ public struct TillDay: Sendable {
             switch action {
             case .present(let withSound):
                 guard let presenting else { continue }
+                presentedWithSound = withSound
                 if withSound {
                     hearNotification(presenting.payment, sound: presenting.sound, passive: presenting.passive, critical: presenting.critical)
                 }
@@ -471,12 +518,38 @@ public struct TillDay: Sendable {
         if model.isInForeground {
             presenting = (id, sound, false, false)
             let answer = InAppPlayback.Delivered(handOff: sound, id: id, seal: nil)
+            // In time while it is within its wait of when it first arrived.
+            let arrived = index[id].map { payments[$0].arrived - (start ?? 0) } ?? uptime
+            let sayable = sound != .none && sound != .systemDefault && model.couldSay(arrived: arrived, age: 0, uptime: uptime)
+            presentedWithSound = false
             perform(model.handle(.willPresent(answer, uptime: uptime)))
+            if sayable, presentedWithSound { soundedInFrontThoughSayable.append(id) }
             presenting = nil
         } else {
             hearNotification(id, sound: sound, passive: false, critical: false)
         }
     }
+
+    // MARK: - The phone's log
+
+    /// Writes a line of the phone's log now, at the phone's clock.
+    private mutating func log(_ name: String, _ fields: [(String, Any)] = []) {
+        guard keepsPhoneLog else { return }
+        phoneLog.append(TillLog.line(at: phoneClock.timeIntervalSince1970, boot: phoneBoot, event: name, fields))
+    }
+
+    private mutating func logPush(_ userInfo: [AnyHashable: Any], service: PushService, channel: TillEvent.Channel) {
+        guard keepsPhoneLog else { return }
+        phoneLog.append(TillLog.push(at: phoneClock.timeIntervalSince1970, boot: phoneBoot, service: service, channel: channel, userInfo: userInfo))
+    }
+
+    private mutating func logSettings() {
+        guard keepsPhoneLog else { return }
+        phoneLog.append(TillLog.settings(at: phoneClock.timeIntervalSince1970, boot: phoneBoot, file: settingsFile, timeSensitive: timeSensitive))
+    }
+
+    /// When the phone's clock says the phone started.
+    private var phoneBoot: Double { phoneClock.timeIntervalSince1970 - uptime }
 
     // MARK: - Hearing
 

@@ -19,9 +19,23 @@ import AnnounceWire
 /// - **Safe with the extension:** each line is added under the record's lock
 ///   (``LockedRecordFile``), in the order of time: the extension adds every
 ///   push it receives, the app what it sees.
-/// - **The phone's time:** `at` is the phone's clock; when ``ClockCheck``
-///   knows it is off, a `clock` line says by how much, so the replay judges
-///   lateness as the phone did.
+/// - **The phone's time, put right when shared:** each line is written at
+///   the phone's clock (`at`) with when that clock says the phone started
+///   (`boot`: the clock less the seconds since boot, sleep counted, which
+///   moves only when the clock is set or the phone restarts). The phone
+///   cannot know true time when it writes, but the day's pushes say it
+///   afterwards: each carries when its payment was taken (`announce-at`).
+///   ``sharedDay(_:)`` turns each stretch of one clock (one `boot`) into
+///   true time by the offset its pushes agree on, and says that offset in a
+///   `clock` line, so the replay sees the phone's clock as the phone did
+///   and the day in true time, in the order it happened.
+/// - **Everything the phone decided by:** the app writes the merchant's
+///   whole settings file and whether time-sensitive notifications are
+///   allowed at each start and change (`settings`), Focus and the media
+///   volume as it reads them, the ring switch as it believes it (iOS has no
+///   API for the switch: the app believes it is on unless told otherwise),
+///   the app's states, the lock and interruptions; the extension writes
+///   each push it receives.
 ///
 /// Foundation only: the package compiles this file on Linux and tests it.
 struct TillLog: Sendable {
@@ -59,10 +73,114 @@ struct TillLog: Sendable {
         Self.entries(in: record.contents()).map(\.line)
     }
 
-    /// The lines of the 24 hours before `now`, as a file to share.
+    /// The lines of the 24 hours before `now` (the phone's clock), as a
+    /// day to share: in true time, with its `clock` lines
+    /// (``sharedDay(_:)``).
     func lastDay(now: Double) -> String {
-        let day = Self.entries(in: record.contents()).filter { $0.time >= now - 24 * 3600 }.map(\.line)
-        return day.isEmpty ? "" : day.joined(separator: "\n") + "\n"
+        Self.sharedDay(Self.entries(in: record.contents()).filter { $0.time >= now - 24 * 3600 }.map(\.line))
+    }
+
+    /// `lines` as written on the phone (each at the phone's clock, with its
+    /// `boot`) as a day in true time for `announce till`: the lines of each
+    /// clock (their `boot` within ``ClockCheck/spread`` of each other) moved
+    /// by that clock's offset, the offset of the day's fresh pushes on it
+    /// (``clockOffset(_:)``; a clock without pushes is taken to be off as
+    /// the one before it), and a `clock` line before the first line of each
+    /// clock whose offset differs from the one before; `boot` dropped; the
+    /// lines in the order of true time. A line that is not an event is
+    /// passed over.
+    static func sharedDay(_ lines: [String]) -> String {
+        struct Read {
+            var at: Double
+            var boot: Double?
+            var members: [JSONLineParser.Member]
+            var clock = 0
+        }
+        let parser = JSONLineParser(maximumLength: maximumBytes)
+        var read: [Read] = lines.compactMap { line in
+            guard var members = try? parser.parseObject(line),
+                  case .number(let text)? = members.first(where: { $0.key == "at" })?.value, let at = Double(text), at.isFinite
+            else { return nil }
+            var boot: Double?
+            if let index = members.firstIndex(where: { $0.key == "boot" }) {
+                if case .number(let text) = members[index].value { boot = Double(text).flatMap { $0.isFinite ? $0 : nil } }
+                members.remove(at: index)
+            }
+            return Read(at: at, boot: boot, members: members)
+        }
+        // The clocks: each line's boot within the spread of the first of
+        // its clock; a line without one is on the clock of the line above.
+        var boots: [Double] = []
+        var current = 0
+        for index in read.indices {
+            if let boot = read[index].boot {
+                current = boots.firstIndex { abs($0 - boot) <= ClockCheck.spread } ?? {
+                    boots.append(boot)
+                    return boots.count - 1
+                }()
+            }
+            read[index].clock = current
+        }
+        // Each clock's offset, from its pushes' announce-at.
+        var samples: [[Double]] = Array(repeating: [], count: max(boots.count, 1))
+        for line in read {
+            guard case .string("push")? = line.members.first(where: { $0.key == "event" })?.value,
+                  let event = try? TillEvent(line: Array(TillEvent.compact(.object(line.members)).utf8)),
+                  case .push(_, _, let payload) = event.kind,
+                  let taken = PushFields(userInfo: payload.userInfo).at, taken.isFinite
+            else { continue }
+            samples[line.clock].append(line.at - taken)
+        }
+        // A clock without pushes is taken to be off as the one written
+        // before it (else after it).
+        var estimates = samples.map(clockOffset)
+        let known = estimates.indices.filter { estimates[$0] != nil }
+        let order = read.map(\.clock).reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
+        for clock in estimates.indices where estimates[clock] == nil {
+            let position = order.firstIndex(of: clock) ?? 0
+            let before = order[..<position].last { known.contains($0) }
+            let after = order[position...].first { known.contains($0) }
+            estimates[clock] = (before ?? after).flatMap { estimates[$0] } ?? 0
+        }
+        let offsets = estimates.map { $0 ?? 0 }
+        // In true time, in order (a clock set back goes after what came before).
+        let ordered = read.map { line in (at: TillDay.milliseconds(line.at - offsets[line.clock]), line: line) }
+            .enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        var text = ""
+        var said = 0.0
+        for (at, line) in ordered {
+            let offset = offsets[line.clock]
+            if offset != said {
+                text += Self.line(at: at, event: "clock", [("offset", offset)]) + "\n"
+                said = offset
+            }
+            var members = line.members
+            if let index = members.firstIndex(where: { $0.key == "at" }) {
+                var number = ""
+                JSONObject.appendNumber(at, to: &number)
+                members[index] = JSONLineParser.Member(key: "at", value: .number(number))
+            }
+            text += TillEvent.compact(.object(members)) + "\n"
+        }
+        return text
+    }
+
+    /// The offset of a clock whose pushes arrived `offsets` after their
+    /// `announce-at` (its clock less the server's, with the seconds the
+    /// pushes took): the lower median of the largest group within
+    /// ``ClockCheck/spread`` of each other, as ``ClockCheck`` judges the
+    /// phone's clock (a push stored for an hour moves nothing); nil without
+    /// pushes.
+    static func clockOffset(_ offsets: [Double]) -> Double? {
+        let sorted = offsets.filter(\.isFinite).sorted()
+        var best: ArraySlice<Double> = []
+        var start = 0
+        for end in sorted.indices {
+            while sorted[end] - sorted[start] > ClockCheck.spread { start += 1 }
+            if end - start + 1 > best.count { best = sorted[start...end] }
+        }
+        guard !best.isEmpty else { return nil }
+        return TillDay.milliseconds(best[best.startIndex + (best.count - 1) / 2])
     }
 
     /// One line of the file and its time, read once.
@@ -111,11 +229,17 @@ struct TillLog: Sendable {
 
     // MARK: - Lines
 
-    /// The line of an event the app saw at `at`: `name` and its `fields`
-    /// (strings, numbers, flags, and for a push its `payload` as iOS gave it).
-    static func line(at: Double, event name: String, _ fields: [(String, Any)] = []) -> String {
+    /// The line of an event the app saw at `at` (the phone's clock) on a
+    /// clock that says the phone started at `boot` (``BootClock/bootTime(now:)``):
+    /// `name` and its `fields` (strings, numbers, flags, and for a push its
+    /// `payload` as iOS gave it).
+    static func line(at: Double, boot: Double? = nil, event name: String, _ fields: [(String, Any)] = []) -> String {
         var text = "{\"at\":"
         JSONObject.appendNumber((at * 1000).rounded() / 1000, to: &text)
+        if let boot {
+            text += ",\"boot\":"
+            JSONObject.appendNumber((boot * 1000).rounded() / 1000, to: &text)
+        }
         text += ",\"event\":"
         JSONObject.appendString(name, to: &text)
         for (key, value) in fields {
@@ -128,8 +252,24 @@ struct TillLog: Sendable {
     }
 
     /// A push the app saw, on `channel`, from `service`.
-    static func push(at: Double, service: PushService, channel: TillEvent.Channel, userInfo: [AnyHashable: Any]) -> String {
-        line(at: at, event: "push", [("service", service.rawValue), ("channel", channel.rawValue), ("payload", userInfo)])
+    static func push(at: Double, boot: Double? = nil, service: PushService, channel: TillEvent.Channel, userInfo: [AnyHashable: Any]) -> String {
+        line(at: at, boot: boot, event: "push", [("service", service.rawValue), ("channel", channel.rawValue), ("payload", userInfo)])
+    }
+
+    /// The merchant's settings as the phone uses them: every key of
+    /// `announce-settings.json` as `file` holds it (none when it is not an
+    /// object: the defaults), and whether the app's time-sensitive
+    /// notifications are allowed.
+    static func settings(at: Double, boot: Double? = nil, file: Data?, timeSensitive: Bool) -> String {
+        var text = String(line(at: at, boot: boot, event: "settings").dropLast())
+        let members = file.flatMap { try? JSONLineParser(maximumLength: maximumBytes).parseObject(Array($0)) } ?? []
+        for member in members where MerchantSettingsFile.keys.contains(member.key) {
+            text += ","
+            JSONObject.appendString(member.key, to: &text)
+            text += ":"
+            JSONObject.appendValue(member.value, to: &text)
+        }
+        return text + ",\"time-sensitive\":" + (timeSensitive ? "true" : "false") + "}"
     }
 
     /// A value as JSON: what iOS puts in a push's `userInfo`.

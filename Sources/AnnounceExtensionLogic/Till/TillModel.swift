@@ -349,6 +349,15 @@ struct TillModel: Sendable {
         }
     }
 
+    /// Whether a payment with an answer, arrived at `arrived` (seconds since
+    /// boot) and `age` old then, would be said by the app in time if it were
+    /// queued at `uptime`: the app on screen and heard, no interruption, room
+    /// in the queue, and its turn before its deadline.
+    func couldSay(arrived: TimeInterval, age: Double, uptime: TimeInterval) -> Bool {
+        let entry = Entry(id: nil, sound: "", arrived: arrived, age: age)
+        return playsInApp && !interrupted && waiting.count < limits.maximumWaiting && uptime + queuedSeconds <= entry.deadline(limits)
+    }
+
     /// Whether the payment `id` was played (or handed on) by the app.
     func hasPlayed(_ id: String) -> Bool { played.contains(id) }
 
