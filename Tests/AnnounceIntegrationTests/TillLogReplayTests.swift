@@ -11,9 +11,12 @@ import Testing
 /// again, gives every payment the same `heard`.
 @Suite struct TillLogReplayTests {
     /// `lines` played live, and the day the phone would share of them played again.
+    /// The ring switch and Focus, which the phone cannot read, are added as
+    /// the merchant would say them (``TillDay/keepsMerchantsWord``).
     static func liveAndReplayed(_ lines: [String]) throws -> (live: [TillDay.Payment], replayed: [TillDay.Payment], shared: String) {
         var live = TillDay(pack: TillDayTests.pack, timeZone: TimeZone(identifier: "UTC")!)
         live.keepsPhoneLog = true
+        live.keepsMerchantsWord = true
         for line in lines { try live.play(try TillEvent(line: Array(line.utf8))) }
         live.finish()
         let scratch = try ScratchFolder("till-replay")

@@ -116,13 +116,16 @@ public struct TillDay: Sendable {
 
     /// Whether the day keeps ``phoneLog``.
     public var keepsPhoneLog = false
+    /// Whether ``phoneLog`` also has the ring switch and Focus as the
+    /// merchant would add them to the shared day (the phone cannot read
+    /// them).
+    public var keepsMerchantsWord = false
     /// The lines the phone's app and extension write to their log of the
     /// day (``TillLog``) as this day goes, in the order they write them:
     /// each at the phone's clock with its `boot`, and only what they can see
     /// (a push the extension or the running app receives, the app's states
-    /// while it runs, the lock, the media volume, Focus, the ring switch as
-    /// the app is told it, interruptions, the settings at each start and
-    /// change), never true time.
+    /// while it runs, the lock, the media volume, interruptions, the
+    /// settings at each start and change), never true time.
     public private(set) var phoneLog: [String] = []
 
     /// A day on a phone with `pack` (nil: none, so every announcement is the
@@ -191,8 +194,6 @@ public struct TillDay: Sendable {
                 model = TillModel(fallback: Self.fallbackName, isInFolder: model.isInFolder)
                 // What the glue reads again when it starts.
                 _ = model.handle(.tillMode(tillMode, uptime: uptime))
-                _ = model.handle(.ringerSilent(ringerSilent))
-                _ = model.handle(.focus(focusOn))
                 _ = model.handle(.mediaVolume(mediaVolume))
                 _ = model.handle(.locked(locked, uptime: uptime))
                 break
@@ -216,13 +217,13 @@ public struct TillDay: Sendable {
             // Auto-Lock, unless the app keeps the screen awake.
             if !model.screenKeptAwake { lock() }
         case .ringer(let silent):
+            // The app cannot read the switch (it believes it on): only iOS
+            // acts on it, muting notification sounds.
             ringerSilent = silent
-            log("ringer", [("silent", silent)])
-            perform(model.handle(.ringerSilent(silent)))
+            if keepsMerchantsWord { log("ringer", [("silent", silent)]) }
         case .focus(let on):
             focusOn = on
-            log("focus", [("on", on)])
-            perform(model.handle(.focus(on)))
+            if keepsMerchantsWord { log("focus", [("on", on)]) }
         case .volume(let media):
             mediaVolume = media
             log("volume", [("media", media)])

@@ -31,11 +31,10 @@ import AnnounceWire
 ///   and the day in true time, in the order it happened.
 /// - **Everything the phone decided by:** the app writes the merchant's
 ///   whole settings file and whether time-sensitive notifications are
-///   allowed at each start and change (`settings`), Focus and the media
-///   volume as it reads them, the ring switch as it believes it (iOS has no
-///   API for the switch: the app believes it is on unless told otherwise),
-///   the app's states, the lock and interruptions; the extension writes
-///   each push it receives.
+///   allowed at each start and change (`settings`), the media volume, the
+///   app's states, the lock and interruptions; the extension writes each
+///   push it receives. The ring switch and Focus, which the app cannot read,
+///   are the merchant's to add (docs/IOS.md, "The day's log").
 ///
 /// Foundation only: the package compiles this file on Linux and tests it.
 struct TillLog: Sendable {

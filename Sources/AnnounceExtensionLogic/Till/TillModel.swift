@@ -12,8 +12,10 @@ import AnnounceWire
 /// The app's one decision about what the merchant hears, for every event the
 /// app sees: a notification about to be presented in the foreground, a
 /// payment through a push service's own connection, the app's state, the
-/// screen's lock, the ring switch, Focus, the media volume, an audio
-/// interruption, the merchant's switches and the player's own ends.
+/// screen's lock, the media volume, an audio interruption, the merchant's
+/// switches and the player's own ends. The ring switch and Focus are not
+/// among them: iOS gives an app no way to read the switch, and Focus only to
+/// communication apps; the model believes the switch on.
 ///
 /// A value changed on the main thread. Each event goes in through
 /// ``handle(_:)`` and comes back as ``Action``s that the glue (`AppDelegate`,
@@ -32,7 +34,7 @@ import AnnounceWire
 ///   comes (a call, a lock) is skipped and counted, never said late.
 /// - **Heard where iOS lets a sound play.** The app says a payment itself
 ///   while it is in the foreground (heard on silent and in a Focus), unless
-///   the media volume is down and the ringer is not (then the notification's
+///   the media volume is down (then the notification's
 ///   own sound is louder). Leaving the foreground, being locked, or a file
 ///   that cannot start hands each waiting payment to a notification with its
 ///   own sound. An interruption pauses the queue; its end resumes it,
@@ -83,7 +85,8 @@ struct TillModel: Sendable {
         /// How many payment ids are remembered as played.
         var remembered = 256
         /// A media volume below this is too low to be heard: the app lets
-        /// the notification's own sound play when the ringer is on.
+        /// the notification's own sound play (at the ringer's volume; the app
+        /// cannot read the ring switch, and believes it on).
         var audibleMediaVolume = 0.1
         /// A payment's expiry: the policy's maximum age. One whose age (when
         /// the extension decided) and wait together pass it is not said.
@@ -194,8 +197,6 @@ struct TillModel: Sendable {
         case app(AppState, uptime: TimeInterval)
         /// The screen was locked (true) or unlocked.
         case locked(Bool, uptime: TimeInterval)
-        case ringerSilent(Bool)
-        case focus(Bool)
         /// `AVAudioSession.outputVolume`, 0 to 1.
         case mediaVolume(Double)
         /// An audio interruption began; `appWasSuspended`: the reason Apple
@@ -222,8 +223,6 @@ struct TillModel: Sendable {
 
     private(set) var app: AppState = .killed
     private(set) var isLocked = false
-    private(set) var ringerSilent = false
-    private(set) var focusOn = false
     private(set) var mediaVolume = 1.0
     /// When the audio interruption holding the queue began; nil when none.
     private(set) var interruptedSince: TimeInterval?
@@ -254,7 +253,7 @@ struct TillModel: Sendable {
 
     /// Whether the app would say a payment itself now.
     var playsInApp: Bool {
-        isInForeground && !(mediaVolume < limits.audibleMediaVolume && !ringerSilent)
+        isInForeground && mediaVolume >= limits.audibleMediaVolume
     }
 
     /// What to do for `event`.
@@ -304,12 +303,6 @@ struct TillModel: Sendable {
             let wasForeground = isInForeground
             isLocked = locked
             return foregroundChanged(from: wasForeground, uptime: uptime)
-        case .ringerSilent(let silent):
-            ringerSilent = silent
-            return []
-        case .focus(let on):
-            focusOn = on
-            return []
         case .mediaVolume(let volume):
             mediaVolume = volume.isFinite ? min(max(volume, 0), 1) : mediaVolume
             return []
@@ -409,7 +402,7 @@ struct TillModel: Sendable {
             entry.sound = fallback
             entry.isFallback = true
         }
-        // Media volume down with the ringer up: the notification is louder.
+        // Media volume down: the notification, at the ringer's volume, is louder.
         guard playsInApp, waiting.count < limits.maximumWaiting else { return [.present(withSound: true)] }
         if waitsPastItsTime(entry, uptime: uptime) {
             if let id = entry.id { remember(id) }
@@ -420,10 +413,9 @@ struct TillModel: Sendable {
 
     /// Whether `entry`, queued now, would start only after its deadline: a
     /// rush longer than its wait, which goes to its own notification now
-    /// rather than be skipped when its turn comes. Not on a phone known to be
-    /// on silent, where that notification would be muted: it waits its chance.
+    /// rather than be skipped when its turn comes.
     private func waitsPastItsTime(_ entry: Entry, uptime: TimeInterval) -> Bool {
-        !ringerSilent && uptime + queuedSeconds > entry.deadline(limits)
+        uptime + queuedSeconds > entry.deadline(limits)
     }
 
     /// How long until a payment queued now starts: what is playing and what
@@ -577,14 +569,14 @@ struct TillModel: Sendable {
 
 extension TillModel.Event {
     /// The phone's time since boot the event came at; nil for the events
-    /// that carry none (the ring switch, Focus, the media volume).
+    /// that carry none (the media volume).
     var uptime: TimeInterval? {
         switch self {
         case .willPresent(_, let uptime), .vendorMessage(_, _, let uptime), .rendered(_, _, _, let uptime), .app(_, let uptime),
             .locked(_, let uptime), .interruptionBegan(_, let uptime), .interruptionEnded(_, let uptime),
             .playbackEnded(let uptime), .playbackFailed(let uptime), .tillMode(_, let uptime), .tick(let uptime):
             uptime
-        case .ringerSilent, .focus, .mediaVolume:
+        case .mediaVolume:
             nil
         }
     }
