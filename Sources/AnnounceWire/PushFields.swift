@@ -53,6 +53,17 @@ public struct PushFields: Equatable, Sendable {
     /// then only `aps` was read, and the extension takes the fallback.
     public var arrivalProblem: PushArrivalError?
 
+    /// Whether the push asks for a sound: it names one in `aps.sound`, or
+    /// it carries ``PushMessage/key`` without one (a service's own or custom
+    /// message, which GTSDK, JPush and Aliyun hand the app without `aps`:
+    /// rendered from the pack and said like any other). A held payment of a
+    /// burst has neither (``PushPayload/payload(url:id:at:message:held:)``
+    /// leaves its message out). Only a push that asks for a sound claims its
+    /// `announce-id`.
+    public var asksForSound: Bool {
+        sound != nil || message != nil || messageProblem != nil
+    }
+
     public init(sound: String? = nil, url: String? = nil, id: String? = nil, at: Double? = nil, message: PushMessage? = nil) {
         self.sound = sound
         self.url = url

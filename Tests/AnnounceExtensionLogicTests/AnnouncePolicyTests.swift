@@ -22,6 +22,28 @@ import Testing
         #expect(policy.choose(for: held, now: now, repeated: false, isInstalled: nil) == .silent(.noSound))
     }
 
+    @Test func aServicesOwnMessageWithAMessageAndNoSoundIsDueAndClaimsItsId() throws {
+        // Getui's transmission as GTSDK hands it over: {"payload": "<transmission>"}, no aps.
+        let transmission = #"{"announce-at":1767225600,"announce-id":"g-1","announce-message":{"amount":"66.00","prefix":"alipay"}}"#
+        let message = PushFields(userInfo: ["payload": transmission])
+        #expect(message.sound == nil)
+        #expect(message.asksForSound)
+        let choice = policy.choose(for: message, now: now, repeated: false, isInstalled: { _ in false })
+        #expect(choice != .silent(.noSound))
+        #expect(choice.rendersFromPackFirst)
+        #expect(policy.choose(for: message, now: now, repeated: true, isInstalled: { _ in false }) == .silent(.repeated))
+        // Its id is claimed, so the APNs copy of the same payment is silent.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("announce-policy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let recent = RecentPayments(file: folder.appendingPathComponent("recent.json"))
+        _ = policy.start(message, now: now, recent: recent, folder: nil)
+        let copy = PushFields(sound: name, url: url, id: "g-1", at: now.timeIntervalSince1970)
+        #expect(policy.start(copy, now: now, recent: recent, folder: nil) == .silent(.repeated))
+        // A held payment of a burst (no sound, no message) still claims nothing.
+        #expect(!PushFields(id: "held-1").asksForSound)
+    }
+
     @Test func aRepeatedPushIsSilent() {
         #expect(policy.choose(for: push(sound: name), now: now, repeated: true, isInstalled: { _ in true }) == .silent(.repeated))
     }

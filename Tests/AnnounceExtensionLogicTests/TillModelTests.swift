@@ -32,7 +32,9 @@ import Testing
     func push(_ amount: String, id: String, sound: Bool = true) throws -> PushFields {
         if sound { try Data("caff".utf8).write(to: folder.url(of: name(amount))) }
         let message = PushMessage(try Message(template: .payment, amount: Amount(parsing: amount)))
-        return PushFields(sound: sound ? name(amount) : nil, id: id, at: now.timeIntervalSince1970, message: message)
+        // A held payment of a burst goes without sound and without its
+        // message (PushPayload.payload(held:)).
+        return PushFields(sound: sound ? name(amount) : nil, id: id, at: now.timeIntervalSince1970, message: sound ? message : nil)
     }
 
     /// What the extension writes into the notification for `push`.
@@ -449,6 +451,9 @@ import Testing
         #expect(TillModel.claims(PushFields(sound: "a.caf", id: "x")))
         #expect(!TillModel.claims(PushFields(id: "x")))
         #expect(!TillModel.claims(PushFields(sound: "a.caf")))
+        // A service's own message: announce-message and no sound asks for one.
+        let message = PushMessage(try! Message(template: .payment, amount: Amount(parsing: "3")))
+        #expect(TillModel.claims(PushFields(id: "x", message: message)))
     }
 
     @Test func aFileThatCannotStartIsPostedWithItsOwnSoundAndNotCountedAsSaid() throws {

@@ -46,8 +46,10 @@ import Testing
         #expect(download.reason == "the phone has no device voice pack")
         #expect(check.decide(push, now: Self.now, seen: ["order-9"]).route == .silent)
         // A held payment claims no id, so a seen id does not make it "repeated".
+        // It goes without sound and without its message (PushPayload.payload(held:)).
         var held = push
         held.sound = nil
+        held.message = nil
         #expect(check.decide(held, now: Self.now, seen: ["order-9"]).reason?.contains("no aps.sound") == true)
     }
 

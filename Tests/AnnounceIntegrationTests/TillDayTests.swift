@@ -14,8 +14,16 @@ import Testing
     static let pack: DevicePack = try! DevicePack(data: Data(contentsOf: PackRenderingTests.packFile), name: "pack")
 
     /// A push of `amount` as `service` delivers it (the shapes of
-    /// Tests/Shared/push-arrivals), taken at `at`.
-    static func payload(_ service: PushService = .jpush, amount: String, id: String, at: Double, sound: Bool = true) throws -> [String: Any] {
+    /// Tests/Shared/push-arrivals), taken at `at`. On Getui's own connection
+    /// (`vendor`), GTSDK hands the app the transmission alone,
+    /// `{"payload": "<transmission>"}` (Tests/Shared/vendor-channels/getui-vendor.json).
+    static func payload(
+        _ service: PushService = .jpush, channel: String = "apns", amount: String, id: String, at: Double, sound: Bool = true
+    ) throws -> [String: Any] {
+        if service == .getui, channel == "vendor" {
+            let apns = try payload(.getui, amount: amount, id: id, at: at, sound: sound)
+            return ["payload": try #require(apns["payload"])]
+        }
         var object = try #require(try JSONSerialization.jsonObject(with: Data(PushArrivalSamples.sample(service.rawValue))) as? [String: Any])
         var aps = try #require(object["aps"] as? [String: Any])
         aps["sound"] = sound ? "announce-\(amount)-e6f65a95.caf" : nil
@@ -49,7 +57,9 @@ import Testing
     }
 
     static func push(_ at: Double, _ service: PushService = .jpush, channel: String = "apns", amount: String, id: String, taken: Double? = nil) throws -> String {
-        try line(at, "push", ["service": service.rawValue, "channel": channel, "payload": try payload(service, amount: amount, id: id, at: taken ?? at)])
+        try line(at, "push", [
+            "service": service.rawValue, "channel": channel, "payload": try payload(service, channel: channel, amount: amount, id: id, at: taken ?? at),
+        ])
     }
 
     /// The payments of a day of `lines`.

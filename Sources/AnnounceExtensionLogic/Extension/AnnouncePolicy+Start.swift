@@ -62,14 +62,16 @@ extension AnnouncePolicy {
     /// A record that cannot be used (the phone not unlocked since it
     /// started, a full container) never silences a payment: announcing one
     /// twice is better than missing one. Without a folder, an announcement
-    /// gets the fallback. A push without a sound claims nothing, so a held
-    /// payment's id stays free for its summary.
+    /// gets the fallback. A push that asks for no sound
+    /// (``PushFields/asksForSound``) claims nothing, so a held payment's id
+    /// stays free for its summary; a service's own message, with its
+    /// message and no sound, claims its id like any payment that sounds.
     func start(
         _ push: PushFields, now: Date, recent: RecentPayments?, folder: AppGroupSounds?,
         settings: MerchantSettings = MerchantSettings(), timeZone: TimeZone = .current, clockBaseline: Double = 0
     ) -> Choice {
         var repeated = false
-        if push.sound != nil, let id = push.id, let recent {
+        if push.asksForSound, let id = push.id, let recent {
             repeated = (try? recent.claim(id, at: now)) == .repeated
         }
         let isInstalled: ((String) -> Bool)? = folder.map { folder in { folder.hasFile(named: $0) } }

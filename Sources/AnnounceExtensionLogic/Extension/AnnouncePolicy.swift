@@ -63,7 +63,8 @@ struct AnnouncePolicy: Sendable {
 
     /// Why a push plays nothing.
     enum Silence: Equatable, Sendable {
-        /// The push has no `aps.sound`: a held payment of a burst.
+        /// The push asks for no sound: no `aps.sound` and no message (a held
+        /// payment of a burst).
         case noSound
         /// Its `announce-id` was announced before (a redelivery).
         case repeated
@@ -80,7 +81,8 @@ struct AnnouncePolicy: Sendable {
         case refusedName
         /// The App Group's `Library/Sounds` is not available.
         case noFolder
-        /// No URL, or one ``isAllowed(_:for:)`` refuses.
+        /// No URL, or one ``isAllowed(_:for:)`` refuses; or no sound name to
+        /// fetch at all (a service's own message that the pack did not say).
         case refusedURL
         /// The push's announce fields could not be read as they arrived
         /// (``PushFields/arrivalProblem``): nothing of it is trusted but
@@ -126,13 +128,17 @@ struct AnnouncePolicy: Sendable {
             if let silence = settings.silence(amountFen: nil, minuteOfDay: minute) { return .silent(.merchant(silence)) }
             return .fallback(.refusedPush)
         }
-        guard let name = push.sound else { return .silent(.noSound) }
+        guard push.asksForSound else { return .silent(.noSound) }
         if repeated { return .silent(.repeated) }
         if isLate(at: push.at, now: now, baseline: clockBaseline) { return .silent(.late) }
         let amount = push.message?.message.amount?.fen
         if let silence = settings.silence(amountFen: amount, minuteOfDay: minute) {
             return .silent(.merchant(silence))
         }
+        // A service's own or custom message carries the message and no
+        // sound name: the pack says it (``Choice/rendersFromPackFirst``);
+        // when it cannot, there is no file to fetch, and the fallback plays.
+        guard let name = push.sound else { return .fallback(.refusedURL) }
         switch SoundName.delivery(of: name) {
         case .refused: return .fallback(.refusedName)
         case .plain: return .asSent(name)

@@ -131,8 +131,8 @@ public struct PushCheck: Sendable {
     /// `clockOffset`: how far the phone's clock is ahead of the server's, as
     /// its recent pushes show (``ClockCheck/baseline(among:boot:)``).
     public func decide(_ push: PushFields, now: Date, seen: Set<String> = [], clockOffset: Double = 0) -> Decision {
-        // A push without a sound claims no id (AnnouncePolicy.start).
-        let repeated = push.sound != nil && push.id.map(seen.contains) == true
+        // A push that asks for no sound claims no id (AnnouncePolicy.start).
+        let repeated = push.asksForSound && push.id.map(seen.contains) == true
         let choice = policy.choose(
             for: push, now: now, repeated: repeated, isInstalled: { _ in false }, settings: settings, timeZone: timeZone,
             clockBaseline: clockOffset)
@@ -173,7 +173,8 @@ public struct PushCheck: Sendable {
             (route, sound, url) = (.download, name, location.absoluteString)
         case .fallback(let problem):
             route = .fallback
-            reason = [notRendered, Self.describe(problem)].compactMap { $0 }.joined(separator: "; ")
+            let why = push.sound == nil ? "the push names no sound to fetch (a service's own message)" : Self.describe(problem)
+            reason = [notRendered, why].compactMap { $0 }.joined(separator: "; ")
         }
         return Decision(route: route, sound: sound, says: nil, url: url, reason: reason, isCritical: push.isCritical)
     }
@@ -203,7 +204,7 @@ public struct PushCheck: Sendable {
 
     private static func describe(_ silence: AnnouncePolicy.Silence, lateAfter: TimeInterval) -> String {
         switch silence {
-        case .noSound: "the push has no aps.sound (a held payment of a burst: its banner only)"
+        case .noSound: "the push has no aps.sound and no announce-message (a held payment of a burst: its banner only)"
         case .repeated: "its announce-id was announced before (a redelivery)"
         case .late: "its announce-at is more than \(Int(lateAfter)) s older than a fresh push on this phone (a late push: its banner only)"
         case .merchant(.switchedOff): "the merchant turned announcements off (its banner only)"

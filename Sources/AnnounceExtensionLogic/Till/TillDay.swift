@@ -363,7 +363,7 @@ public struct TillDay: Sendable {
         _ push: PushFields, key: String, claiming: Bool
     ) -> (DeliverySound, InAppPlayback.Delivered, Bool, String?) {
         var repeated = false
-        if claiming, push.sound != nil {
+        if claiming, push.asksForSound {
             repeated = !claims.insert(key).inserted
         }
         var baseline = 0.0

@@ -429,7 +429,7 @@ struct TillModel: Sendable {
     }
 
     private mutating func vendor(_ push: PushFields, firstTime: Bool) -> [Action] {
-        guard push.sound != nil || push.message != nil else { return [] }
+        guard push.asksForSound else { return [] }
         guard firstTime, !(push.id.map(hasPlayed) ?? false) else { return [.count(.repeated)] }
         if let id = push.id { remember(id) }
         return [.count(.vendorChannel), .deliver(push)]
@@ -551,10 +551,11 @@ struct TillModel: Sendable {
     /// `announce-id` in the App Group's record (``RecentPayments``) before
     /// ``Event/vendorMessage(_:firstTime:uptime:)``: as the extension claims
     /// it (``AnnouncePolicy/start(_:now:recent:folder:settings:timeZone:clockBaseline:)``),
-    /// only when it asks for a sound, so a held payment's id stays free for
-    /// its summary.
+    /// only when it asks for a sound (``PushFields/asksForSound``: a sound
+    /// name, or a message such as Getui's transmission carries without
+    /// one), so a held payment's id stays free for its summary.
     static func claims(_ push: PushFields) -> Bool {
-        push.sound != nil && push.id != nil
+        push.asksForSound && push.id != nil
     }
 
     /// The screen's idle timer: off (kept awake) only in till mode with the
