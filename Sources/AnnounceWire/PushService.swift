@@ -49,6 +49,36 @@ public enum PushService: String, CaseIterable, Sendable {
         return .apns
     }
 
+    /// The push, in the shape ``PushFields`` reads, of a message the
+    /// service's SDK hands the running app over its own connection
+    /// (Tests/Shared/vendor-channels cites each SDK's header or demo):
+    ///
+    /// - Getui, `GeTuiSdkDidReceiveSlience:fromGetui:…`: `{"payload": "<transmission>"}`,
+    ///   read as it is (the transmission holds announce's fields, as the
+    ///   route sends them in `push_message.transmission`);
+    /// - JPush, `kJPFNetworkDidReceiveMessageNotification` (a custom
+    ///   message): announce's fields in its `extras` object, beside
+    ///   `content`;
+    /// - Aliyun EMAS, `CCPDidReceiveMessageNotification` (a message, not a
+    ///   notification): announce's fields as a JSON object in its `content`
+    ///   (the message's body);
+    /// - Tencent Push, `xgPushDidReceiveRemoteNotification` with a
+    ///   dictionary: read as it is, its custom content beside `xg`.
+    ///
+    /// Anything else, and Umeng and APNs (no connection of their own on
+    /// iOS), is returned as it is.
+    public func messageUserInfo(_ handedOver: [AnyHashable: Any]) -> [AnyHashable: Any] {
+        switch self {
+        case .jpush:
+            return handedOver["extras"] as? [AnyHashable: Any] ?? handedOver
+        case .aliyun:
+            guard let content = handedOver["content"] as? String, let fields = PushJSON.objectIfJSON(content) else { return handedOver }
+            return fields
+        case .apns, .getui, .tpns, .umeng:
+            return handedOver
+        }
+    }
+
     /// Whether a push detected as `detected` can have come through this
     /// service: the same, or APNs's shape for Aliyun (which adds no key).
     public func accepts(_ detected: PushService) -> Bool {

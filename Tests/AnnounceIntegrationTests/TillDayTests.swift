@@ -164,6 +164,92 @@ import Testing
         #expect(payments.map(\.times) == [1, 1])
     }
 
+    /// A message as a service's SDK hands it to the app
+    /// (Tests/Shared/vendor-channels, each citing the SDK's header or demo).
+    struct VendorChannel {
+        let name: String
+        let service: PushService
+        let channel: String
+        let handedOver: [String: Any]
+
+        /// The push the glue gives the till: the SDK's own message in the
+        /// shape `PushFields` reads (`PushService.messageUserInfo`), an APNs
+        /// notification as it is.
+        var payload: [String: Any] {
+            guard channel == "vendor" else { return handedOver }
+            return service.messageUserInfo(handedOver) as? [String: Any] ?? [:]
+        }
+
+        static func all() throws -> [VendorChannel] {
+            let folder = RepositoryPaths.file("Tests/Shared/vendor-channels")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+            let channels = try names.map { name in
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any])
+                let source = try #require(object["source"] as? String)
+                #expect(!source.isEmpty && object["callback"] is String, "\(name) cites its source and callback")
+                let service = try #require(object["service"] as? String)
+                return VendorChannel(
+                    name: name, service: try #require(PushService(rawValue: service)),
+                    channel: try #require(object["channel"] as? String), handedOver: try #require(object["handedOver"] as? [String: Any]))
+            }
+            // A folder that reads as empty is an error, not a test that passes on nothing.
+            #expect(channels.count >= 9)
+            return channels
+        }
+    }
+
+    @Test func everyVendorChannelAsItsSDKHandsItOverIsSaidOnceWithTheAppOpen() throws {
+        let channels = try VendorChannel.all()
+        for channel in channels {
+            let fields = PushFields(userInfo: channel.payload)
+            let at = try #require(fields.at, "\(channel.name)")
+            #expect(fields.arrivalProblem == nil && fields.message != nil, "\(channel.name): \(fields)")
+            let lines = [
+                try Self.line(at, "app", ["state": "active"]), try Self.line(at, "ringer", ["silent": true]),
+                try Self.line(at + 1, "push", ["service": channel.service.rawValue, "channel": channel.channel, "payload": channel.payload]),
+            ]
+            // Alone (the service sent it over its own connection only), and
+            // with the APNs copy of the same payment a second later, which
+            // stays silent.
+            var days = [lines]
+            if channel.channel == "vendor", let copy = channels.first(where: { $0.service == channel.service && $0.channel == "apns" }) {
+                days.append(lines + [try Self.line(at + 2, "push", ["service": copy.service.rawValue, "channel": "apns", "payload": copy.payload])])
+            }
+            for day in days {
+                let payments = try Self.play(day)
+                #expect(payments.count == 1, "\(channel.name): \(payments)")
+                let payment = try #require(payments.first)
+                #expect(payment.id == fields.id && payment.amount == fields.message?.message.amount.map { MerchantSettings.yuanText(fen: $0.fen) })
+                #expect(payment.heard == .inApp && payment.times == 1, "\(channel.name), \(day.count) lines: \(payment)")
+            }
+        }
+        // Every service's APNs notification, and the own channel of each that has one.
+        #expect(Set(channels.map { "\($0.service.rawValue)-\($0.channel)" }) == [
+            "jpush-apns", "jpush-vendor", "getui-apns", "getui-vendor", "tpns-apns", "tpns-vendor", "aliyun-apns", "aliyun-vendor", "umeng-apns",
+        ])
+    }
+
+    /// The extension's side: an APNs push that carries a message and no
+    /// sound asks for one. With `mutable-content` iOS runs the extension,
+    /// which renders it from the pack: its notification says it. Without
+    /// it iOS runs no extension and plays nothing: its banner only.
+    @Test func anAPNsPushWithAMessageAndNoSoundIsSaidWhenTheExtensionRuns() throws {
+        for mutable in [true, false] {
+            var payload = try Self.payload(.getui, amount: "9.90", id: "m1", at: Self.start + 1)
+            var aps = try #require(payload["aps"] as? [String: Any])
+            aps["sound"] = nil
+            aps["mutable-content"] = mutable ? 1 : nil
+            payload["aps"] = aps
+            let lines = [
+                try Self.line(Self.start, "app", ["state": "background"]),
+                try Self.line(Self.start + 1, "push", ["service": "getui", "channel": "apns", "payload": payload]),
+            ]
+            let payment = try #require(try Self.play(lines).first)
+            #expect(payment.heard == (mutable ? .notification : .none), "\(mutable): \(payment)")
+            #expect(payment.times == (mutable ? 1 : 0))
+        }
+    }
+
     @Test func aClockFifteenMinutesFastLosesNoPaymentOfABurstWithTheAppOpen() throws {
         var lines = [try Self.line(Self.start, "clock", ["offset": 900]), try Self.line(Self.start, "app", ["state": "active"])]
         for index in 0..<5 {
