@@ -68,6 +68,28 @@ def json_answer(service, answer):
     return value
 
 
+# JPush's APNs environment, options.apns_production, a boolean: "该字段仅对 iOS 的 Notification 有效，如果不指定
+# 则为推送生产环境。注意：JPush 服务端 SDK 默认设置为推送 “开发环境”。 true：表示推送生产环境。 false：表示推送开发环境。"
+# (Push API v3's options table, https://docs.jiguang.cn/jpush/server/push/rest_api_v3_push/). Here from
+# JPUSH_APNS_PRODUCTION, true or false, in --keys FILE or the environment; --production says true; neither,
+# false (development, as JPush's own server SDKs default). It must match the app's build (the app's
+# apsForProduction), so it is sent every time, never left to a default that differs between JPush's API and
+# its SDKs.
+JPUSH_PRODUCTION = "JPUSH_APNS_PRODUCTION"
+
+
+def jpush_production(keys, arguments):
+    """options.apns_production: --production, else JPUSH_APNS_PRODUCTION, else false (development)."""
+    value = keys.get(JPUSH_PRODUCTION)
+    if value is None:
+        return bool(arguments.production)
+    if value not in ("true", "false"):
+        raise Failure(BAD_OPTIONS, f"{JPUSH_PRODUCTION} must be true or false, not {value!r}")
+    if arguments.production and value == "false":
+        raise Failure(BAD_OPTIONS, f"--production and {JPUSH_PRODUCTION}=false disagree")
+    return value == "true"
+
+
 # JPush: https://docs.jiguang.cn/jpush/server/push/rest_api_v3_push/ (POST /v3/push, HTTP Basic
 # appKey:masterSecret; notification.ios with extras, sound, mutable-content; options.time_to_live,
 # apns_production, apns_collapse_id).
@@ -86,6 +108,7 @@ def jpush(push, keys, arguments):
         base = arguments.endpoint.rstrip("/") + "/v3/"
         common.ZONES["LOOPBACK"] = {name: base for name in common.ZONES["DEFAULT"]}
         zone = "loopback"
+    production = jpush_production(keys, arguments)
     client = sdk.JPush(keys["JPUSH_APP_KEY"], keys["JPUSH_MASTER_SECRET"], timeout=arguments.timeout, zone=zone)
     ios = {"alert": {"title": push.title, "body": push.body} if push.title else push.body, "extras": push.fields}
     if push.sound:
@@ -96,7 +119,7 @@ def jpush(push, keys, arguments):
     request.platform = ["ios"]
     request.audience = {"registration_id": [arguments.target]}
     request.notification = {"ios": ios}
-    request.options = {"time_to_live": arguments.max_age, "apns_production": arguments.production}
+    request.options = {"time_to_live": arguments.max_age, "apns_production": production}
     if push.collapse_id:
         request.options["apns_collapse_id"] = push.collapse_id
     try:
@@ -161,7 +184,7 @@ def aliyun(push, keys, arguments):
 # sign = sha256(appkey + timestamp + mastersecret); a token for a day, refreshed when a call
 # answers 10001) and https://docs.getui.com/getui/server/rest_v2/push/ (POST
 # $BaseUrl/push/single/cid with the token header; push_channel.ios: type notify, aps, payload
-# string, apns-collapse-id; settings.ttl in ms).
+# string, apns-collapse-id; settings.ttl in ms, settings.strategy.ios below).
 GETUI_TOKEN_INVALID = 10001
 
 
@@ -201,6 +224,17 @@ def new_getui_token(base, keys, arguments, path, fingerprint):
 # out: Getui's server SDK before V2 put "default" in a sound left empty (its APNPayload).
 GETUI_SILENCE = "com.gexin.ios.silence"
 
+# Getui's channel for iOS, settings.strategy.ios: "1: 表示该消息在用户在线时推送个推通道，用户离线时推送厂商通道；
+# 2: 表示该消息只通过厂商通道策略下发，不考虑用户是否在线；3: 表示该消息只通过个推通道下发，不考虑用户是否在线；4: 表示该消
+# 息优先从厂商通道下发，若消息内容在厂商通道代发失败后会从个推通道下发", and for ios "要推送ios通道 … 建议填写2或4，否则可能
+# 会有消息不展示的问题" (the strategy table, https://docs.getui.com/getui/server/java/advanced, 厂商下发策略;
+# RestAPI V2 takes the same object in settings.strategy, https://docs.getui.com/getui/server/rest_v2/common_args/:
+# "strategy":{"default":1,"ios":4,"st":4}). The default, 1, sends a phone whose app is online Getui's
+# transmission over its own connection: no extension runs and GTSDK hands the app {"payload": …} alone.
+# 4 sends through APNs first (the extension says the payment from the pack) and keeps Getui's own
+# connection as the retry when APNs fails, which the app, if open, says from the transmission.
+GETUI_IOS_STRATEGY = 4
+
 
 def getui(push, keys, arguments):
     base = (arguments.endpoint.rstrip("/") if arguments.endpoint else "https://restapi.getui.com") + "/v2/" + keys["GETUI_APP_ID"]
@@ -212,7 +246,7 @@ def getui(push, keys, arguments):
         ios["apns-collapse-id"] = push.collapse_id
     body = {
         "request_id": uuid.uuid4().hex,
-        "settings": {"ttl": arguments.max_age * 1000},
+        "settings": {"ttl": arguments.max_age * 1000, "strategy": {"ios": GETUI_IOS_STRATEGY}},
         "audience": {"cid": [arguments.target]},
         "push_message": {"transmission": push.fields_json()},
         "push_channel": {"ios": ios},
@@ -326,4 +360,7 @@ KEYS = {
     "tpns": ["TPNS_ACCESS_ID", "TPNS_SECRET_KEY"],
     "umeng": ["UMENG_APP_KEY", "UMENG_MASTER_SECRET"],
 }
+
+# Settings a route reads when they are given, from --keys FILE or the environment.
+SETTINGS = {"jpush": [JPUSH_PRODUCTION]}
 

@@ -84,7 +84,8 @@ class JPush(StandIn):
     """https://docs.jiguang.cn/jpush/server/push/rest_api_v3_push/ and its error codes
     (https://docs.jiguang.cn/jpush/server/push/rest_api_v3_push#调用返回): POST /v3/push, HTTP
     Basic appKey:masterSecret (401, code 1004), a JSON push object (1003), a target (1011);
-    notification.ios.extras arrive as top-level keys beside aps, with JPush's _j_ keys."""
+    options.apns_production a boolean when given; notification.ios.extras arrive as top-level keys
+    beside aps, with JPush's _j_ keys."""
 
     NAMES = {"JPUSH_APP_KEY": 24, "JPUSH_MASTER_SECRET": 24}
     OWN_REFUSAL = (422, 1003)
@@ -117,6 +118,9 @@ class JPush(StandIn):
             self.refuse(400, 1003, "options.time_to_live must be a whole number of seconds")
         if len(str(options.get("apns_collapse_id", "")).encode("utf-8")) > 64:
             self.refuse(400, 1003, "options.apns_collapse_id is longer than 64 bytes")
+        if not isinstance(options.get("apns_production", True), bool):
+            # "true：表示推送生产环境。 false：表示推送开发环境。" (the options table).
+            self.refuse(400, 1003, "options.apns_production must be true or false")
         aps = {"alert": ios["alert"]}
         if "sound" in ios:
             aps["sound"] = ios["sound"]

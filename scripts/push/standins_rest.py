@@ -15,7 +15,11 @@ class Getui(StandIn):
     """https://docs.getui.com/getui/server/rest_v2/token (POST /v2/$appId/auth with sign =
     sha256(appkey + timestamp + mastersecret); a token, refreshed on code 10001) and
     https://docs.getui.com/getui/server/rest_v2/push/ (POST /v2/$appId/push/single/cid with the
-    token header; push_channel.ios: type, aps, payload string). The payload string arrives as the
+    token header; push_channel.ios: type, aps, payload string; settings.strategy, each channel 1 to
+    4, https://docs.getui.com/getui/server/rest_v2/common_args/). Its phone has the app open: a push
+    whose iOS strategy is 1 (the default) or 3 goes over Getui's own connection and arrives as GTSDK
+    hands it to the app, {"payload": "<transmission>"}; 2 or 4 go through APNs. The payload string
+    arrives as the
     top-level key "payload", with Getui's _ge_ and _gmid_ keys. aps.sound "com.gexin.ios.silence" is
     Getui's silent sound (https://docs.getui.com/getui/server/rest_v2/common_args/, the aps table:
     "无声设置为“com.gexin.ios.silence”或不填"); it arrives as no sound."""
@@ -74,6 +78,10 @@ class Getui(StandIn):
         ttl = (request.get("settings") or {}).get("ttl", 3600000)
         if not isinstance(ttl, int) or not -1 <= ttl <= 3 * 86400000:
             self.refuse(20001, "settings.ttl is milliseconds, at most 3 days")
+        strategy = (request.get("settings") or {}).get("strategy", {"default": 1})
+        if not isinstance(strategy, dict) or any(
+                not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 4 for value in strategy.values()):
+            self.refuse(20001, "settings.strategy gives each channel 1 to 4")
         ios = (request.get("push_channel") or {}).get("ios")
         if not isinstance(ios, dict) or ios.get("type") != "notify" or not isinstance(ios.get("aps"), dict):
             self.refuse(20001, "push_channel.ios needs type notify and aps")
@@ -84,6 +92,13 @@ class Getui(StandIn):
         if "sound" in ios["aps"] and not isinstance(ios["aps"]["sound"], str):
             self.refuse(20001, "push_channel.ios.aps.sound must be a string")
         task = "RASS_" + uuid.uuid4().hex[:24]
+        if strategy.get("ios", strategy.get("default", 1)) in (1, 3):
+            # The phone's app is open, so online: Getui's channel carries the push (1, the default:
+            # Getui's channel while online; 3: Getui's channel only), and GTSDK hands the app the
+            # transmission alone, {"payload": …}, no aps, no extension (GeTuiSdk.h 3.1.0.0,
+            # GeTuiSdkDidReceiveSlience: "@param userInfo 推送消息内容, {"payload": 消息内容}").
+            transmission = request["push_message"].get("transmission")
+            return 200, {"code": 0, "msg": "", "data": {task: {self.target: "successed_online"}}}, {"payload": transmission}
         aps = dict(ios["aps"])
         if aps.get("sound") == SILENCE:
             # Getui's silent sound reaches the phone as no sound at all: Getui strips it. Its

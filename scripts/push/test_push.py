@@ -134,12 +134,16 @@ class PushServiceTests(unittest.TestCase):
         if service == "jpush":
             self.assertEqual(body["options"]["time_to_live"], 300)
             self.assertEqual(body["options"]["apns_collapse_id"], "order-9")
+            # Neither --production nor JPUSH_APNS_PRODUCTION: development, said outright.
+            self.assertIs(body["options"]["apns_production"], False)
         elif service == "aliyun":
             self.assertEqual(query["iOSNotificationCollapseId"], "order-9")
             self.assertEqual(query["iOSMusic"], printed["sound"])
         elif service == "getui":
             self.assertEqual(body["settings"]["ttl"], 300_000)
             self.assertEqual(body["push_channel"]["ios"]["apns-collapse-id"], "order-9")
+            # APNs first even when the app is online, so that the extension runs.
+            self.assertEqual(body["settings"]["strategy"], {"ios": 4})
         elif service == "tpns":
             self.assertEqual(body["expire_time"], 300)
             # APNs first even when the app is online, so that the extension runs.
@@ -312,6 +316,91 @@ class GetuiTokenTests(unittest.TestCase):
         records = standin.finish()
         self.assertEqual([(record["path"].rsplit("/", 1)[-1], record["answer"]["code"]) for record in records],
                          [("cid", 10001), ("auth", 0), ("cid", 0)])
+
+
+class ChannelAndEnvironmentTests(unittest.TestCase):
+    """What each service documents for a payment that must sound: JPush's APNs environment from
+    JPUSH_APNS_PRODUCTION, and what Getui does with its default strategy while the app is open."""
+
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp(prefix="announce-push-channel-")
+        self.addCleanup(shutil.rmtree, self.scratch, True)
+
+    def environment(self, production=None):
+        environment = {name: value for name, value in os.environ.items() if name != "JPUSH_APNS_PRODUCTION"}
+        if production is not None:
+            environment["JPUSH_APNS_PRODUCTION"] = production
+        return environment
+
+    def test_jpushTakesItsAPNsEnvironmentFromJPUSH_APNS_PRODUCTION(self):
+        line = batch_line(self.scratch)
+        cases = [([], None, None, False), ([], "true", None, True), ([], "false", None, False), ([], None, "true", True),
+                 (["--production"], None, None, True), (["--production"], "true", None, True)]
+        for number, (flags, in_environment, in_file, expected) in enumerate(cases):
+            with self.subTest(flags=flags, environment=in_environment, file=in_file):
+                standin = StandIn("jpush", os.path.join(self.scratch, f"jpush{number}"))
+                self.addCleanup(standin.stop)
+                if in_file is not None:
+                    with open(standin.keys, "a", encoding="utf-8") as handle:
+                        handle.write(f"JPUSH_APNS_PRODUCTION={in_file}\n")
+                result = send("jpush", flags + ["--target", TARGET, "--keys", standin.keys, "--endpoint", standin.url], line,
+                              self.environment(in_environment))
+                self.assertEqual(result.returncode, 0, result)
+                self.assertIs(standin.finish()[-1]["request"]["options"]["apns_production"], expected)
+
+    def test_aJPushEnvironmentThatIsNotTrueOrFalseIsOneLine(self):
+        keys = os.path.join(self.scratch, "jpush.keys")
+        with open(keys, "w", encoding="utf-8") as handle:
+            handle.write("JPUSH_APP_KEY=0123456789abcdef01234567\nJPUSH_MASTER_SECRET=0123456789abcdef01234567\n")
+        for flags, production, says in ([], "yes", "JPUSH_APNS_PRODUCTION must be true or false"),\
+                (["--production"], "false", "--production and JPUSH_APNS_PRODUCTION=false disagree"):
+            with self.subTest(production=production):
+                result = send("jpush", flags + ["--target", TARGET, "--keys", keys, "--endpoint", "http://127.0.0.1:9"],
+                              batch_line(self.scratch), self.environment(production))
+                self.assertEqual(result.returncode, 64, result)
+                self.assertIn(says, result.stderr)
+                self.assertEqual(len(result.stderr.strip().splitlines()), 1, result)
+
+    def test_getuisDefaultStrategyReachesAnOpenAppAsGTSDKHandsItOverAndIsSaid(self):
+        """Without settings.strategy Getui sends an online phone its own channel: the stand-in's
+        arrival is GTSDK's {"payload": …}, which the till, with the app open, says from the pack."""
+        standin = StandIn("getui", os.path.join(self.scratch, "getui"), requests=2)
+        self.addCleanup(standin.stop)
+        with open(standin.keys, encoding="utf-8") as handle:
+            keys = dict(entry.strip().split("=", 1) for entry in handle if "=" in entry)
+        base = standin.url + "/v2/" + keys["GETUI_APP_ID"]
+        timestamp = str(int(time.time() * 1000))
+        sign = hashlib.sha256((keys["GETUI_APP_KEY"] + timestamp + keys["GETUI_MASTER_SECRET"]).encode()).hexdigest()
+
+        def post(path, body, headers=None):
+            request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                             headers={"content-type": "application/json", **(headers or {})})
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return json.loads(answer.read())
+
+        token = post("/auth", {"sign": sign, "timestamp": timestamp, "appkey": keys["GETUI_APP_KEY"]})["data"]["token"]
+        printed = json.loads(batch_line(self.scratch))
+        transmission = json.dumps({name: printed[name] for name in ("announce-at", "announce-id", "announce-message")},
+                                  ensure_ascii=False, separators=(",", ":"))
+        aps = {"alert": printed["aps"]["alert"], "sound": printed["sound"], "mutable-content": 1}
+        answer = post("/push/single/cid", {
+            "request_id": "announce-default-1", "settings": {"ttl": 120000}, "audience": {"cid": [TARGET]},
+            "push_message": {"transmission": transmission},
+            "push_channel": {"ios": {"type": "notify", "aps": aps, "payload": transmission}}}, {"token": token})
+        self.assertEqual(answer["code"], 0, answer)
+        arrival = standin.arrived()
+        self.assertEqual(arrival, {"payload": transmission})
+        taken = printed["announce-at"]
+        day = os.path.join(self.scratch, "day.jsonl")
+        with open(day, "w", encoding="utf-8") as handle:
+            for event in ({"at": taken, "event": "app", "state": "active"}, {"at": taken, "event": "ringer", "silent": True},
+                          {"at": taken + 1, "event": "push", "service": "getui", "channel": "vendor", "payload": arrival}):
+                handle.write(json.dumps(event, ensure_ascii=False) + "\n")
+        played = subprocess.run([ANNOUNCE, "till", "--pack", device_pack(), "--json", day], capture_output=True, text=True,
+                                timeout=120)
+        self.assertEqual(played.returncode, 0, played)
+        heard = json.loads(played.stdout)
+        self.assertEqual((heard["id"], heard["heard"], heard["times"]), ("order-9", "in-app", 1), heard)
 
 
 class UmengStandInTests(unittest.TestCase):
