@@ -90,6 +90,11 @@ import Testing
         // A held payment of a burst, and a plain bundled name.
         let held = try check(["--pack", pack, "-"], stdin: #"{"aps":{"alert":{"body":"x"}},"announce-id":"order-9","_j_msgid":1}"#)
         #expect(held.stdoutLines.first == "route: silent" && held.stdout.contains("no aps.sound"))
+        // Getui's transmission as GTSDK hands it to an open app: the message, no aps, said from the pack.
+        let transmission = try check(["--pack", pack, "--now", "1767225630", "-"], stdin: #"""
+            {"payload":"{\"announce-at\":1767225600,\"announce-id\":\"g-1\",\"announce-message\":{\"amount\":\"66.00\",\"prefix\":\"alipay\"}}"}
+            """#)
+        #expect(transmission.stdoutLines.first == "route: rendered" && transmission.stdout.contains("支付宝到账六十六元"), "\(transmission.stdout)")
         let plain = try check(["--pack", pack, "-"], stdin: #"{"aps":{"sound":{"critical":1,"name":"pay.caf","volume":0.8}}}"#)
         #expect(plain.stdoutLines.prefix(3) == ["route: as-sent", "sound: pay.caf", "critical: yes (volume 0.8)"])
     }
