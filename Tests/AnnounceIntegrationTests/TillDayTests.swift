@@ -222,6 +222,15 @@ import Testing
                 #expect(payment.id == fields.id && payment.amount == fields.message?.message.amount.map { MerchantSettings.yuanText(fen: $0.fen) })
                 #expect(payment.heard == .inApp && payment.times == 1, "\(channel.name), \(day.count) lines: \(payment)")
             }
+            // The extension: the same APNs push to a phone whose app is in
+            // the background, the ringer on, is said by its notification.
+            if channel.channel == "apns" {
+                let payment = try #require(try Self.play([
+                    try Self.line(at, "app", ["state": "background"]),
+                    try Self.line(at + 1, "push", ["service": channel.service.rawValue, "channel": "apns", "payload": channel.payload]),
+                ]).first)
+                #expect(payment.heard == .notification && payment.times == 1, "\(channel.name) in the background: \(payment)")
+            }
         }
         // Every service's APNs notification, and the own channel of each that has one.
         #expect(Set(channels.map { "\($0.service.rawValue)-\($0.channel)" }) == [
