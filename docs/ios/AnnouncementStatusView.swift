@@ -17,7 +17,7 @@ struct AnnouncementStatusView: View {
     @State private var sharing: SharedFile?
 
     var body: some View {
-        NavigationView {
+        NavigationStack {
             List {
                 Section("能否听到播报") {
                     if status.lines.isEmpty {
@@ -45,7 +45,7 @@ struct AnnouncementStatusView: View {
         }
         .sheet(item: $sharing) { ShareSheet(items: [$0.url]) }
         .task { await status.refresh() }
-        .onChange(of: phase) { newPhase in
+        .onChange(of: phase) { _, newPhase in
             if newPhase == .active { Task { await status.refresh() } }
         }
     }
@@ -104,7 +104,7 @@ final class AnnouncementStatus: ObservableObject {
     func save(_ settings: MerchantSettings) {
         self.settings = settings
         TillController.shared.tillMode(settings.tillMode)
-        do {
+        do throws(LockedRecordFile.Failure) {
             guard let file = AnnounceConfiguration.settingsFile() else { throw LockedRecordFile.Failure(description: "no App Group") }
             try file.write(settings)
             settingsProblem = nil

@@ -39,32 +39,45 @@ struct MerchantSettingsView: View {
         .onReceive(status.$settingsRead) { read in if read { minimum = status.settings.minimumFieldText } }
     }
 
-    // Binding's get and set are `@Sendable`: what they capture is too.
+    // Binding's get and set are `@Sendable`, so not isolated to the main
+    // actor, though SwiftUI calls them there: each captures the status (a
+    // main-actor object, so `Sendable`) rather than this view, and reads and
+    // writes it inside `MainActor.assumeIsolated`, which traps should a
+    // call ever come from elsewhere.
     private func binding(_ key: WritableKeyPath<MerchantSettings, Bool> & Sendable) -> Binding<Bool> {
-        Binding(get: { status.settings[keyPath: key] }, set: { value in
-            var settings = status.settings
-            settings[keyPath: key] = value
-            status.save(settings)
+        let status = self.status
+        return Binding(get: { MainActor.assumeIsolated { status.settings[keyPath: key] } }, set: { value in
+            MainActor.assumeIsolated {
+                var settings = status.settings
+                settings[keyPath: key] = value
+                status.save(settings)
+            }
         })
     }
 
     /// On: 22:00 to 07:00 until the merchant picks other times.
     private var quietHoursOn: Binding<Bool> {
-        Binding(get: { status.settings.quietHours != nil }, set: { on in
-            var settings = status.settings
-            settings.quietHours = on ? MerchantSettings.QuietHours(from: 22 * 60, to: 7 * 60) : nil
-            status.save(settings)
+        let status = self.status
+        return Binding(get: { MainActor.assumeIsolated { status.settings.quietHours != nil } }, set: { on in
+            MainActor.assumeIsolated {
+                var settings = status.settings
+                settings.quietHours = on ? MerchantSettings.QuietHours(from: 22 * 60, to: 7 * 60) : nil
+                status.save(settings)
+            }
         })
     }
 
     /// A time of day for the picker, as a date today in the phone's time zone.
     private func time(of minute: Int, _ make: @escaping @Sendable (Int) -> MerchantSettings.QuietHours?) -> Binding<Date> {
-        Binding(get: {
+        let status = self.status
+        return Binding(get: {
             Calendar.current.date(bySettingHour: minute / 60, minute: minute % 60, second: 0, of: Date()) ?? Date()
         }, set: { date in
-            var settings = status.settings
-            settings.quietHours = make(MerchantSettings.minuteOfDay(date, in: .current)) ?? settings.quietHours
-            status.save(settings)
+            MainActor.assumeIsolated {
+                var settings = status.settings
+                settings.quietHours = make(MerchantSettings.minuteOfDay(date, in: .current)) ?? settings.quietHours
+                status.save(settings)
+            }
         })
     }
 

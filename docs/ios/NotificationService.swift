@@ -119,7 +119,7 @@ private final class Handback: @unchecked Sendable {
         // The content and its handler are not Sendable: the gate holds this
         // object, which hands them back once (see the type's comment).
         let gate = gates.gate(handBack: { self.handOver() }, afterwards: {
-            do {
+            do throws(LockedRecordFile.Failure) {
                 try AnnounceConfiguration.counters?.record(outcome.counter)
             } catch {
                 // Kept in memory and written with the next count that can be.

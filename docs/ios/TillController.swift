@@ -1,4 +1,5 @@
 import AVFoundation
+import AnnounceWire
 import UIKit
 import UserNotifications
 
@@ -48,11 +49,10 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
             guard let raw = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt,
                   let type = AVAudioSession.InterruptionType(rawValue: raw)
             else { return }
-            let reason = (note.userInfo?[AVAudioSessionInterruptionReasonKey] as? UInt).flatMap(AVAudioSession.InterruptionReason.init)
             let resume = (note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt).map {
                 AVAudioSession.InterruptionOptions(rawValue: $0).contains(.shouldResume)
             } ?? false
-            MainActor.assumeIsolated { TillController.shared.interruption(began: type == .began, shouldResume: resume, reason: reason) }
+            MainActor.assumeIsolated { TillController.shared.interruption(began: type == .began, shouldResume: resume) }
         }
         volumeObservation = AVAudioSession.sharedInstance().observe(\.outputVolume, options: [.initial, .new]) { session, _ in
             let volume = Double(session.outputVolume)
@@ -145,12 +145,16 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
         handle(.locked(locked, uptime: uptime), log: (locked ? "lock" : "unlock", []))
     }
 
-    private func interruption(began: Bool, shouldResume: Bool, reason: AVAudioSession.InterruptionReason?) {
-        let suspended = reason == .appWasSuspended
+    /// An interruption of the app's audio session. Since iOS 16 none
+    /// carries the reason `appWasSuspended` (deprecated; AVAudioSessionTypes.h:
+    /// "Interruption notifications with reason 'wasSuspended' not present
+    /// from iOS 16 onwards"), so on the app's iOS 17 every one the app hears
+    /// is another session's: the model and the log get `default`.
+    private func interruption(began: Bool, shouldResume: Bool) {
         let event: TillModel.Event = began
-            ? .interruptionBegan(appWasSuspended: suspended, uptime: uptime) : .interruptionEnded(shouldResume: shouldResume, uptime: uptime)
+            ? .interruptionBegan(appWasSuspended: false, uptime: uptime) : .interruptionEnded(shouldResume: shouldResume, uptime: uptime)
         handle(event, log: ("interruption", [
-            ("phase", began ? "began" : "ended"), ("shouldResume", shouldResume), ("reason", suspended ? "appWasSuspended" : "default"),
+            ("phase", began ? "began" : "ended"), ("shouldResume", shouldResume), ("reason", "default"),
         ]))
     }
 
