@@ -6,7 +6,7 @@ import os
 /// The settings the app and its Notification Service Extension share.
 ///
 /// Both targets compile this file (Target Membership: the app and the
-/// extension), with the files of `Logic/`. Replace the example values with
+/// extension), with the files of `Sources/AnnounceExtensionLogic/`. Replace the example values with
 /// your own.
 enum AnnounceConfiguration {
     /// The App Group both targets list in their entitlements
@@ -19,9 +19,25 @@ enum AnnounceConfiguration {
     /// a clock that is off silences nothing; docs/IOS.md says why).
     static let policy = AnnouncePolicy(soundHosts: ["sounds.example.com"], maximumAge: 120)
     /// The push service the app's pushes come through, for the app's log of
-    /// its day (``TillLog``): `.apns`, or the service whose SDK the app
-    /// links (its flag in Active Compilation Conditions: `ANNOUNCE_JPUSH`, …).
-    static let pushService: PushService = .apns
+    /// its day (``TillLog``): the service whose SDK the app links (its flag
+    /// in both targets' Active Compilation Conditions: `ANNOUNCE_JPUSH`,
+    /// `ANNOUNCE_GETUI`, `ANNOUNCE_TPNS`, `ANNOUNCE_ALIYUN`, `ANNOUNCE_UMENG`),
+    /// else `.apns`.
+    static let pushService: PushService = {
+        #if ANNOUNCE_JPUSH
+        return .jpush
+        #elseif ANNOUNCE_GETUI
+        return .getui
+        #elseif ANNOUNCE_TPNS
+        return .tpns
+        #elseif ANNOUNCE_ALIYUN
+        return .aliyun
+        #elseif ANNOUNCE_UMENG
+        return .umeng
+        #else
+        return .apns
+        #endif
+    }()
 
     /// Which of announce's files the app and the extension delete: older
     /// than 12 hours, or past 200 files or 30 MB (least recently used first),

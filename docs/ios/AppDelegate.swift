@@ -54,6 +54,7 @@ final class AppDelegate: NSObject, UIApplicationDelegate, UNUserNotificationCent
     ) {
         // UNNotification is not Sendable: read here, and only what is crosses.
         let arrival = TillController.Arrival(notification.request.content.userInfo, channel: .apns)
+        PushServiceDelegates.presented(notification.request.content.userInfo)
         Task { @MainActor in completionHandler(TillController.shared.present(arrival)) }
     }
 

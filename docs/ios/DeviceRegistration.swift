@@ -42,8 +42,9 @@ enum DeviceRegistration {
     /// `aps-environment` entitlement in the embedded provisioning profile
     /// (``SigningEnvironment``; no profile, as from the App Store: production).
     /// Not the build configuration: a Release build run from Xcode is signed
-    /// for development and its token is the sandbox's.
-    private static let environment: DeviceReport.Environment = {
+    /// for development and its token is the sandbox's. JPush's SDK is told
+    /// the same (`PushServiceDelegates`).
+    static let environment: DeviceReport.Environment = {
         let profile = Bundle.main.url(forResource: "embedded", withExtension: "mobileprovision").flatMap { try? Data(contentsOf: $0) }
         return SigningEnvironment.environment(profile: profile)
     }()

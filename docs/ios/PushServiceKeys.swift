@@ -11,6 +11,7 @@ enum PushServiceKeys {
     static let getuiAppID = ""
     static let getuiAppKey = ""
     static let getuiAppSecret = ""
+    static let umengAppKey = ""
     /// Tencent Push's report domain for a cluster other than Guangzhou
     /// (`tpns.sh.tencent.com` for Shanghai; the console names yours); nil:
     /// the SDK's own.
