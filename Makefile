@@ -70,7 +70,8 @@ tools:
 # its stand-in on 127.0.0.1; scripts/tts's build voices with it through each
 # cloud speech service's adapter against its stand-in on 127.0.0.1; the
 # tarball `make dist` packs (here from the debug build) renders with Swift
-# out of sight.
+# out of sight; the iOS glue is compiled against the SDKs' declarations
+# (see lint).
 #
 # Each step's whole output goes to .build/test-logs/STEP.log; what is printed
 # is a line per suite, every failure in full, and the closing counts. Every
@@ -78,7 +79,7 @@ tools:
 # orders the steps (the venvs made as part of it, as `make tools` makes them).
 test: deps lint
 	@scripts/install-deps.sh $(TEST_PACKAGES)
-	@SWIFT=$(SWIFT) TEST_DIST=$(TEST_DIST) RUNTIME_PACKAGES="$(RUNTIME_PACKAGES)" SCRIPT_PACKAGES="$(SCRIPT_PACKAGES)" \
+	@SWIFT=$(SWIFT) SWIFTC=$(SWIFTC) TEST_DIST=$(TEST_DIST) RUNTIME_PACKAGES="$(RUNTIME_PACKAGES)" SCRIPT_PACKAGES="$(SCRIPT_PACKAGES)" \
 		DEBUG_STATIC_FLAGS="$(DEBUG_STATIC_FLAGS)" scripts/test/all.sh
 
 # Rewrites the output of every `$ announce …` example in README.md and docs/
@@ -88,11 +89,17 @@ test: deps lint
 docs-examples: deps
 	ANNOUNCE_RECORD_DOCS=1 $(SWIFT) test --filter DocumentationExampleTests
 
-# The iOS glue in docs/ios cannot be compiled here (no UserNotifications on
-# Linux); parsing it catches syntax errors, and the property lists (Info,
-# entitlements, privacy manifests) must load as dictionaries. Its decisions,
-# Sources/AnnounceExtensionLogic, are the target that `swift test`
-# builds and tests, with the check that each privacy manifest declares the
+# The iOS glue in docs/ios is parsed here, before anything is built, and the
+# property lists (Info, entitlements, privacy manifests) must load as
+# dictionaries. `make test` then compiles the glue, once the phone's modules
+# are built (scripts/ios/compile-glue.sh, a step of scripts/test/all.sh): the
+# app and the extension as docs/IOS.md's table makes them, each with the
+# files of Sources/AnnounceExtensionLogic, with no push service and with
+# each service's flag, in Swift 6 mode, against interface modules
+# (Tests/IOSInterfaces) that declare the Apple and push service API the glue
+# uses as Swift imports the SDKs' headers. The decisions,
+# Sources/AnnounceExtensionLogic, are the target that `swift test` builds
+# and tests, with the check that each privacy manifest declares the
 # required-reason APIs its target calls.
 IOS_SWIFT := $(shell find docs/ios -name '*.swift' | sort)
 IOS_PLISTS := $(shell find docs/ios \( -name '*.plist' -o -name '*.entitlements' -o -name '*.xcprivacy' \) | sort)
