@@ -12,8 +12,11 @@ import UserNotifications
 /// never holds a payment's sound.
 ///
 /// Only the service whose flag the app sets (Active Compilation Conditions)
-/// is compiled, so this file compiles against none of the SDKs: with no
-/// flag the hand-back runs at once. U-Push documents no extension call.
+/// is compiled, its extension SDK's header in the extension's bridging
+/// header; each call is spelled as Swift imports that header, and `make
+/// test` compiles each flag against its declarations (Tests/IOSInterfaces).
+/// With no flag the hand-back runs at once. U-Push documents no extension
+/// call (`ANNOUNCE_UMENG` has none here).
 enum PushServiceReceipts {
     /// Once per extension process, before the first receipt.
     static func setUp() {
