@@ -14,7 +14,8 @@
 #
 # Needs the package's phone modules built (swift build --target
 # AnnounceEngine, or swift build --build-tests). Usage:
-#   scripts/ios/compile-glue.sh            every target and flag
+#   scripts/ios/compile-glue.sh            every target and flag, then the
+#                                          self-test (a broken copy must fail)
 #   scripts/ios/compile-glue.sh app JPUSH  one target, one flag (NONE: none)
 set -eu
 
@@ -96,22 +97,62 @@ sdk() { # target flag
 # warning fails, as an error does.
 linux_only="result of call to '(addObserver\(forName:object:queue:using:\)|scheduledTimer\(withTimeInterval:repeats:block:\))' is unused"
 
-compile() { # target flag
-    target=$1 flag=$2
-    if [ "$target" = app ]; then files=$app_files name=Merchant; else files=$extension_files name=NotificationServiceExtension; fi
+# Emits the SIL of one target with one flag; its diagnostics go to LOG.
+emit() { # target flag log files…
+    target=$1 flag=$2 log=$3
+    shift 3
+    files=$*
+    if [ "$target" = app ]; then name=Merchant; else name=NotificationServiceExtension; fi
     set -- -I "$out/modules" -Xfrontend -import-module -Xfrontend FoundationOnDarwin
     for module in $(sdk "$target" "$flag"); do set -- "$@" -Xfrontend -import-module -Xfrontend "$module"; done
     [ "$flag" = NONE ] || set -- "$@" -D "ANNOUNCE_$flag"
-    log="$out/$target-$flag.log"
     # shellcheck disable=SC2086
-    if "$SWIFTC" -emit-sil -o /dev/null -wmo -swift-version 6 -module-name "$name" -parse-as-library \
-        -diagnostic-style=llvm -I "$MODULES" "$@" $files >"$log" 2>&1 &&
-        ! grep -E '(error|warning):' "$log" | grep -qvE "$linux_only"; then
+    "$SWIFTC" -emit-sil -o /dev/null -wmo -swift-version 6 -module-name "$name" -parse-as-library \
+        -diagnostic-style=llvm -I "$MODULES" "$@" $files >"$log" 2>&1
+}
+
+compile() { # target flag
+    if [ "$1" = app ]; then files=$app_files; else files=$extension_files; fi
+    log="$out/$1-$2.log"
+    # shellcheck disable=SC2086
+    if emit "$1" "$2" "$log" $files && ! grep -E '(error|warning):' "$log" | grep -qvE "$linux_only"; then
         return 0
     fi
-    echo "compile-glue: the $target with ${flag} does not compile cleanly:" >&2
+    echo "compile-glue: the $1 with $2 does not compile cleanly:" >&2
     grep -vE "$linux_only" "$log" >&2 || true
     return 1
+}
+
+# That the check bites: a copy of the app's files, broken as a change could
+# break them, must fail with the error each break makes. The sending check
+# runs only on code that type-checks, so it is broken in a copy of its own.
+self_test() {
+    status=0
+    for case in types sending; do
+        copy="$out/self-test/$case"
+        rm -rf "$copy" && mkdir -p "$copy/docs" "$copy/Sources"
+        cp -R "$root/docs/ios" "$copy/docs/" && cp -R "$root/Sources/AnnounceExtensionLogic" "$copy/Sources/"
+        if [ "$case" = types ]; then
+            # A misspelled SDK call, a completion of the wrong type, a model action renamed.
+            sed -i -e 's/removePendingNotificationRequests(withIdentifiers:/removePendingNotifications(withIdentifiers:/' \
+                -e 's/\.add(request) { error in/.add(request) { (error: String?) in/' "$copy/docs/ios/TillController.swift"
+            sed -i 's/case unschedule(/case cancelSchedule(/' "$copy/Sources/AnnounceExtensionLogic/Till/TillModel.swift"
+            set -- "has no member 'removePendingNotifications'" "cannot convert value of type '@Sendable (String?) -> Void'" \
+                "has no member 'unschedule'"
+        else
+            # The notification, which is not Sendable, sent to the main actor.
+            sed -i 's/TillController.shared.present(arrival)/TillController.shared.present(TillController.Arrival(notification.request.content.userInfo, channel: .apns))/' \
+                "$copy/docs/ios/AppDelegate.swift"
+            set -- "sending 'notification' risks causing data races"
+        fi
+        log="$out/self-test-$case.log"
+        # shellcheck disable=SC2086
+        emit app NONE "$log" $(echo "$app_files" | sed -e "s|^$root/docs/\.\./Sources/|$copy/Sources/|" -e "s|^$root/docs/ios/|$copy/docs/ios/|")
+        for expected in "$@"; do
+            grep -qF "$expected" "$log" || { echo "compile-glue: a broken copy ($case) compiled without: $expected" >&2; status=1; }
+        done
+    done
+    return $status
 }
 
 if [ $# -eq 2 ]; then
@@ -126,4 +167,5 @@ for flag in NONE JPUSH GETUI TPNS ALIYUN UMENG; do
     wait "$app" || status=1
     wait "$extension" || status=1
 done
+self_test || status=1
 exit $status
