@@ -103,7 +103,7 @@ final class AnnouncementStatus: ObservableObject {
     /// cannot (the phone not unlocked since it started, a full container).
     func save(_ settings: MerchantSettings) {
         self.settings = settings
-        TillController.shared.tillMode(settings.tillMode)
+        TillController.shared.settings(settings)
         do throws(LockedRecordFile.Failure) {
             guard let file = AnnounceConfiguration.settingsFile() else { throw LockedRecordFile.Failure(description: "no App Group") }
             try file.write(settings)

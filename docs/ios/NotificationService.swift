@@ -38,8 +38,9 @@ final class NotificationService: UNNotificationServiceExtension {
         }
         let push = PushFields(userInfo: request.content.userInfo)
         // The day's log (`TillLog`) has every push the extension receives.
+        let clock = TillLog.now()
         let line = TillLog.push(
-            at: Date().timeIntervalSince1970, service: AnnounceConfiguration.pushService, channel: .apns, userInfo: request.content.userInfo)
+            at: clock.at, boot: clock.boot, service: AnnounceConfiguration.pushService, channel: .apns, userInfo: request.content.userInfo)
         let handback = Handback(request: request, content: content, push: push, handler: contentHandler, gates: gates, logLine: line)
         // Any push still in flight keeps its own work: a new one never ends it.
         let ticket = deliveries.begin(interim: .interim) { outcome, ending in

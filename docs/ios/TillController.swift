@@ -58,8 +58,7 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
             let volume = Double(session.outputVolume)
             Task { @MainActor in TillController.shared.handle(.mediaVolume(volume), log: ("volume", [("media", volume)])) }
         }
-        let settings = AnnounceConfiguration.settingsFile()?.read().settings ?? MerchantSettings()
-        tillMode(settings.tillMode)
+        settings(AnnounceConfiguration.settingsFile()?.read().settings ?? MerchantSettings())
     }
 
     /// The model's clock: seconds since boot, counting sleep, so a
@@ -89,7 +88,8 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
         nonisolated init(_ userInfo: [AnyHashable: Any], channel: TillEvent.Channel) {
             answer = InAppPlayback.Delivered(userInfo: userInfo, seal: AnnounceConfiguration.answerSeal)
             push = PushFields(userInfo: userInfo)
-            line = TillLog.push(at: Date().timeIntervalSince1970, service: AnnounceConfiguration.pushService, channel: channel, userInfo: userInfo)
+            let clock = TillLog.now()
+            line = TillLog.push(at: clock.at, boot: clock.boot, service: AnnounceConfiguration.pushService, channel: channel, userInfo: userInfo)
         }
     }
 
@@ -124,8 +124,34 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
         }
     }
 
-    func tillMode(_ on: Bool) {
-        handle(.tillMode(on, uptime: uptime), log: ("settings", [("till-mode", on)]))
+    /// The merchant's switches, at the start and at each change: the day's
+    /// log has them whole, with whether time-sensitive notifications are
+    /// allowed, so that a replay decides by them.
+    func settings(_ settings: MerchantSettings) {
+        merchantSettings = settings
+        logSettings()
+        carryOut(model.handle(.tillMode(settings.tillMode, uptime: uptime)))
+    }
+
+    private var merchantSettings = MerchantSettings()
+    /// Whether the app's time-sensitive notifications are allowed, as last read.
+    private var timeSensitive = true
+
+    private func logSettings() {
+        let clock = TillLog.now()
+        log(TillLog.settings(
+            at: clock.at, boot: clock.boot, file: MerchantSettingsFile.encode(merchantSettings), timeSensitive: timeSensitive))
+    }
+
+    /// Time-sensitive notifications, read again on becoming active (the
+    /// merchant may turn them off in Settings): a change goes in the log.
+    private func readTimeSensitive() {
+        Task { @MainActor in
+            let allowed = await NotificationHealth.Settings.current().timeSensitive != .disabled
+            guard allowed != timeSensitive else { return }
+            timeSensitive = allowed
+            logSettings()
+        }
     }
 
     private func appState(_ state: TillEvent.AppState) {
@@ -137,6 +163,7 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
             if lockedNow != model.isLocked { locked(lockedNow) }
             let volume = Double(AVAudioSession.sharedInstance().outputVolume)
             if volume != model.mediaVolume { handle(.mediaVolume(volume), log: ("volume", [("media", volume)])) }
+            readTimeSensitive()
         }
         handle(.app(state, uptime: uptime), log: ("app", [("state", state.rawValue)]))
     }
@@ -159,7 +186,8 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
     }
 
     private func handle(_ event: TillModel.Event, log line: (String, [(String, Any)])) {
-        log(TillLog.line(at: Date().timeIntervalSince1970, event: line.0, line.1))
+        let clock = TillLog.now()
+        log(TillLog.line(at: clock.at, boot: clock.boot, event: line.0, line.1))
         carryOut(model.handle(event))
     }
 

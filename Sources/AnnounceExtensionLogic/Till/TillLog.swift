@@ -228,6 +228,13 @@ struct TillLog: Sendable {
 
     // MARK: - Lines
 
+    /// The phone's clock now, and when it says the phone started: each
+    /// line's `at` and `boot`.
+    static func now() -> (at: Double, boot: Double) {
+        let date = Date()
+        return (date.timeIntervalSince1970, BootClock.bootTime(now: date))
+    }
+
     /// The line of an event the app saw at `at` (the phone's clock) on a
     /// clock that says the phone started at `boot` (``BootClock/bootTime(now:)``):
     /// `name` and its `fields` (strings, numbers, flags, and for a push its
