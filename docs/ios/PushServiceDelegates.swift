@@ -1,3 +1,4 @@
+import AnnounceWire
 import UIKit
 import UserNotifications
 
@@ -19,10 +20,14 @@ import UserNotifications
 ///   online over its own connection (a transmission message,
 ///   `geTuiSdkDidReceiveSlience` with `fromGetui` true), not through APNs:
 ///   no extension runs. Tencent Push does the same unless the push prefers
-///   APNs (the route sends `tpns_online_push_type` 1). Those go to
-///   `vendorMessage`, which renders from the pack in the app and says it
-///   through the same queue, once by its `announce-id` whichever channel
-///   comes first.
+///   APNs (the route sends `tpns_online_push_type` 1). A JPush custom
+///   message (`kJPFNetworkDidReceiveMessageNotification`) and an Aliyun
+///   message (`CCPDidReceiveMessageNotification`) come as notifications of
+///   the app's own notification centre, announce's fields in JPush's
+///   `extras` and in Aliyun's `content` (`PushService.messageUserInfo`).
+///   Those go to `vendorMessage`, which renders from the pack in the app
+///   and says it through the same queue, once by its `announce-id`
+///   whichever channel comes first.
 ///
 /// Only the service whose flag the app sets (Active Compilation Conditions:
 /// `ANNOUNCE_JPUSH`, `ANNOUNCE_GETUI`, `ANNOUNCE_TPNS`, `ANNOUNCE_ALIYUN`,
@@ -47,6 +52,7 @@ enum PushServiceDelegates {
         JPUSHService.setup(
             withOption: launchOptions, appKey: PushServiceKeys.jpushAppKey, channel: "App Store",
             apsForProduction: DeviceRegistration.environment == .production)
+        listenForMessages(named: kJPFNetworkDidReceiveMessageNotification, of: .jpush) { $0.userInfo }
         return true
         #elseif ANNOUNCE_GETUI
         // The App Group the extension's GeTuiExtSdk shares, set before the
@@ -70,6 +76,9 @@ enum PushServiceDelegates {
         CloudPushSDK.asyncInit(PushServiceKeys.aliyunAppKey, appSecret: PushServiceKeys.aliyunAppSecret) { result in
             if result?.success != true { AnnounceConfiguration.log.error("Aliyun push SDK not started") }
         }
+        // The name as Aliyun's demo spells it (alicloud-ios-demo, AppDelegate.m); the
+        // message is the notification's object, a dictionary with `title` and `content`.
+        listenForMessages(named: "CCPDidReceiveMessageNotification", of: .aliyun) { $0.object as? [AnyHashable: Any] }
         return false
         #elseif ANNOUNCE_UMENG
         UMConfigure.initWithAppkey(PushServiceKeys.umengAppKey, channel: "App Store")
@@ -82,6 +91,21 @@ enum PushServiceDelegates {
         #else
         return false
         #endif
+    }
+
+    /// Messages over `service`'s own connection, posted to the app's
+    /// notification centre as `name`: each, as `handedOver` finds it in the
+    /// notification and `PushService.messageUserInfo` reads it, goes to
+    /// `vendorMessage`.
+    @MainActor
+    private static func listenForMessages(
+        named name: String, of service: PushService, handedOver: @escaping @Sendable (Notification) -> [AnyHashable: Any]?
+    ) {
+        NotificationCenter.default.addObserver(forName: Notification.Name(name), object: nil, queue: .main) { note in
+            guard let message = handedOver(note) else { return }
+            let arrival = TillController.Arrival(service.messageUserInfo(message), channel: .vendor)
+            Task { @MainActor in TillController.shared.vendorMessage(arrival) }
+        }
     }
 
     /// The APNs device token, to the SDKs that are handed it (Getui's and
