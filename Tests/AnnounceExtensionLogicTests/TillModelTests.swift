@@ -351,14 +351,24 @@ import Testing
         let w2 = InAppPlayback.Delivered(handOff: .named(name("2")), id: "w2", seal: seal)
         #expect(presentAll([InAppPlayback.key: w2.userInfoValue], in: &till, uptime: 27) == [.present(withSound: false)])
         #expect(till.waiting.contains { $0.id == "w2" })
-        // Held by a call, it would wait past its deadline: its fail-safe says it.
+        // Held by a call that is over by its limit (62 s) in time for it
+        // (c1 then c2 by 68 s, its deadline 91 s): it keeps waiting, its
+        // fail-safe moved to its deadline.
         var held = model()
         _ = presentAll(delivered(try push("5", id: "c1")), in: &held, uptime: 0)
         _ = presentAll(delivered(try push("6", id: "c2")), in: &held, uptime: 1)
         _ = held.handle(.interruptionBegan(appWasSuspended: false, uptime: 2))
         let c2 = InAppPlayback.Delivered(handOff: .named(name("6")), id: "c2", seal: seal)
-        #expect(presentAll([InAppPlayback.key: c2.userInfoValue], in: &held, uptime: 33) == [.count(.handedToNotification), .present(withSound: true)])
-        #expect(!held.waiting.contains { $0.id == "c2" })
+        #expect(presentAll([InAppPlayback.key: c2.userInfoValue], in: &held, uptime: 33)
+            == [.present(withSound: false), .schedule(id: "c2", sound: .named(name("6")), after: 58)])
+        #expect(held.waiting.contains { $0.id == "c2" } && held.failSafes["c2"] == 91)
+        // Due again at its deadline with the call still holding (the session
+        // refused): nothing later can say it, the notification does.
+        _ = held.handle(.tick(uptime: 62))
+        _ = held.handle(.sessionRefused(uptime: 62))
+        let due = presentAll([InAppPlayback.key: c2.userInfoValue], in: &held, uptime: 91)
+        #expect(Array(due.prefix(2)) == [.count(.handedToNotification), .present(withSound: true)])
+        #expect(!held.waiting.contains { $0.id == "c2" } && held.playing == nil)
         // w3's comes with the media volume down and the ringer up: the app would not be heard, the notification says it.
         _ = presentAll(delivered(try push("3", id: "w3")), in: &till, uptime: 34)
         _ = till.handle(.mediaVolume(0))

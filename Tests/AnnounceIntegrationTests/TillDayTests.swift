@@ -383,6 +383,66 @@ import Testing
         }
     }
 
+    /// A long call with the app under the call's screen (inactive) and no
+    /// end from iOS: past the interruption's limit the app tries to play,
+    /// the call refuses the audio session, and no payment is said by the
+    /// app while the call is on; back on screen, the app says the next one.
+    @Test func aCallStillOnRefusesTheSessionAndNothingIsSaidDuringIt() throws {
+        var lines = [
+            try Self.line(Self.start, "app", ["state": "active"]),
+            try Self.line(Self.start + 10, "interruption", ["phase": "began"]),
+            try Self.line(Self.start + 10, "app", ["state": "inactive"]),
+        ]
+        for index in 0..<6 {
+            lines.append(try Self.push(Self.start + 20 + Double(index) * 30, amount: "\(index + 1).00", id: "call-\(index)"))
+        }
+        lines.append(try Self.line(Self.start + 300, "app", ["state": "active"]))
+        lines.append(try Self.push(Self.start + 310, amount: "9.00", id: "after"))
+        let payments = try Self.play(lines)
+        for payment in payments.dropLast() {
+            #expect(payment.heard == .none && payment.times == 0, "\(payment)")
+        }
+        #expect(payments.last?.heard == .inApp && payments.last?.at == Self.start + 310, "\(String(describing: payments.last))")
+    }
+
+    /// Payments that arrive during a call on silent, the app in front: the
+    /// call ends without shouldResume, and the app says them while in time
+    /// (their fail-safes, due during the call, wait for its limit).
+    @Test func paymentsDuringACallOnSilentAreSaidWhenItEnds() throws {
+        let lines = [
+            try Self.line(Self.start, "app", ["state": "active"]),
+            try Self.line(Self.start + 1, "ringer", ["silent": true]),
+            try Self.line(Self.start + 10, "interruption", ["phase": "began"]),
+            try Self.push(Self.start + 20, amount: "18.00", id: "during-1"),
+            try Self.push(Self.start + 35, amount: "27.50", id: "during-2"),
+            try Self.line(Self.start + 65, "interruption", ["phase": "ended", "shouldResume": false]),
+        ]
+        let payments = try Self.play(lines)
+        #expect(payments.map(\.heard) == [.inApp, .inApp], "\(payments)")
+        #expect(payments.allSatisfy { $0.at >= Self.start + 65 && $0.times == 1 })
+    }
+
+    /// The app killed mid-burst on silent and opened again before the
+    /// fail-safe of a payment it had not said comes: iOS presents that
+    /// fail-safe to the new process in front, which says it.
+    @Test func aFailSafeOfAKilledAppArrivingInFrontIsSaidThere() throws {
+        let lines = [
+            try Self.line(Self.start, "app", ["state": "active"]),
+            try Self.line(Self.start + 1, "ringer", ["silent": true]),
+            try Self.push(Self.start + 10, amount: "20.00", id: "k-1"),
+            try Self.push(Self.start + 11, amount: "45.00", id: "k-2"),
+            try Self.push(Self.start + 12, amount: "3.30", id: "k-3"),
+            try Self.line(Self.start + 13, "app", ["state": "killed"]),
+            try Self.line(Self.start + 25, "app", ["state": "active"]),
+        ]
+        var day = TillDay(pack: Self.pack, timeZone: TimeZone(identifier: "UTC")!)
+        for line in lines { try day.play(try TillEvent(line: Array(line.utf8))) }
+        day.finish()
+        let unsaid = day.payments.filter { $0.id != "k-1" }
+        #expect(unsaid.allSatisfy { $0.heard == .inApp && $0.times == 1 && $0.at > Self.start + 25 }, "\(day.payments)")
+        #expect(day.soundedInFrontThoughSayable.isEmpty)
+    }
+
     @Test(arguments: [
         (#"{"at":1,"event":"nope"}"#, "event is 'nope', not one of push, app, lock, unlock, idle, ringer, focus, volume, interruption, clock, settings"),
         ("not json", "not a JSON object: "),

@@ -204,7 +204,11 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
             case .present(let withSound):
                 presentation = withSound ? [.banner, .list, .sound] : [.banner, .list]
             case .play(let entry):
-                if !start(entry.sound) { carryOut(model.handle(.playbackFailed(uptime: uptime))) }
+                switch start(entry.sound) {
+                case .playing: break
+                case .sessionRefused: carryOut(model.handle(.sessionRefused(uptime: uptime)))
+                case .failed: carryOut(model.handle(.playbackFailed(uptime: uptime)))
+                }
             case .stop:
                 player?.delegate = nil
                 player?.stop()
@@ -240,23 +244,39 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
         carryOut(model.handle(.tick(uptime: uptime)))
     }
 
-    /// Plays `name` from `Library/Sounds`; false when it cannot start.
-    private func start(_ name: String) -> Bool {
-        guard let url = AnnounceConfiguration.soundFolder()?.url(of: name) else { return false }
+    /// How a file's start went.
+    private enum Start {
+        case playing
+        /// The session could not be activated: a call still holds the audio.
+        case sessionRefused
+        case failed
+    }
+
+    /// Plays `name` from `Library/Sounds`.
+    private func start(_ name: String) -> Start {
+        guard let url = AnnounceConfiguration.soundFolder()?.url(of: name) else { return .failed }
+        let session = AVAudioSession.sharedInstance()
         do {
-            let session = AVAudioSession.sharedInstance()
             // .playback: not muted by the ring switch. .voicePrompt is
             // Apple's mode for short spoken prompts, with duckOthers and
             // interruptSpokenAudioAndMixWithOthers.
             try session.setCategory(.playback, mode: .voicePrompt, options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
             try session.setActive(true)
+        } catch {
+            // A call (or audio that may not be mixed) keeps the session from
+            // activating (AVAudioSession.ErrorCode.cannotInterruptOthers,
+            // .insufficientPriority): the model tries again shortly.
+            AnnounceConfiguration.log.info("audio session not activated: \(String(describing: error), privacy: .public)")
+            return .sessionRefused
+        }
+        do {
             let player = try AVAudioPlayer(contentsOf: url)
             player.delegate = self
             self.player = player
             guard player.play() else {
                 player.delegate = nil
                 self.player = nil
-                return false
+                return .failed
             }
             // Should the player never report its end, the model hears of
             // one shortly after the file's length.
@@ -266,10 +286,10 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
                     TillController.shared.ended(successfully: false)
                 }
             }
-            return true
+            return .playing
         } catch {
             AnnounceConfiguration.log.error("in-app playback failed: \(String(describing: error), privacy: .public)")
-            return false
+            return .failed
         }
     }
 

@@ -86,6 +86,8 @@ public struct TillDay: Sendable {
     private var ringerSilent = false
     private var focusOn = false
     private var mediaVolume = 1.0
+    /// A call (an interruption) begun and not ended: it holds the audio.
+    private var callOngoing = false
     private var app: TillEvent.AppState = .killed
     private var locked = false
     private var activeBeforeLock = false
@@ -182,6 +184,8 @@ public struct TillDay: Sendable {
                 log("app", [("state", state.rawValue)])
             }
             app = state
+            // Active again: a call's screen has gone, whether or not iOS said it ended.
+            if state == .active { callOngoing = false }
             if state == .killed {
                 // A crash, a kill from memory or a force-quit: the process is
                 // gone and nothing of it runs (no willTerminate to hand its
@@ -229,12 +233,15 @@ public struct TillDay: Sendable {
             log("volume", [("media", media)])
             perform(model.handle(.mediaVolume(media)))
         case .interruption(let interruption):
-            // An app that is not running hears of no interruption.
-            guard app != .killed else { break }
-            log("interruption", [
-                ("phase", interruption.began ? "began" : "ended"), ("shouldResume", interruption.shouldResume),
-                ("reason", interruption.appWasSuspended ? "appWasSuspended" : "default"),
-            ])
+            // Reported late (appWasSuspended): not a call going on now.
+            if !interruption.appWasSuspended { callOngoing = interruption.began }
+            // An app that is not running hears of no interruption (the
+            // merchant may say there was a call).
+            guard app != .killed else {
+                if keepsMerchantsWord { logInterruption(interruption) }
+                break
+            }
+            logInterruption(interruption)
             if interruption.began {
                 perform(model.handle(.interruptionBegan(appWasSuspended: interruption.appWasSuspended, uptime: uptime)))
             } else {
@@ -476,6 +483,12 @@ public struct TillDay: Sendable {
                     hearNotification(presenting.payment, sound: presenting.sound, passive: presenting.passive, critical: presenting.critical)
                 }
             case .play(let entry):
+                // A call still on holds the audio: the session is refused.
+                if callOngoing {
+                    playing = nil
+                    perform(model.handle(.sessionRefused(uptime: uptime)))
+                    continue
+                }
                 let seconds = durations[entry.sound] ?? Self.assumedSeconds
                 playing = (entry, now ?? 0, (now ?? 0) + seconds)
             case .stop:
@@ -544,6 +557,13 @@ public struct TillDay: Sendable {
         phoneLog.append(TillLog.push(at: phoneClock.timeIntervalSince1970, boot: phoneBoot, service: service, channel: channel, userInfo: userInfo))
     }
 
+    private mutating func logInterruption(_ interruption: TillEvent.Interruption) {
+        log("interruption", [
+            ("phase", interruption.began ? "began" : "ended"), ("shouldResume", interruption.shouldResume),
+            ("reason", interruption.appWasSuspended ? "appWasSuspended" : "default"),
+        ])
+    }
+
     private mutating func logSettings() {
         guard keepsPhoneLog else { return }
         phoneLog.append(TillLog.settings(at: phoneClock.timeIntervalSince1970, boot: phoneBoot, file: settingsFile, timeSensitive: timeSensitive))
@@ -574,6 +594,10 @@ public struct TillDay: Sendable {
         let isFallback: Bool = switch sound {
         case .named(let name): name == Self.fallbackName
         default: true
+        }
+        if callOngoing {
+            note(key, reason: "its notification came during a call")
+            return
         }
         if !critical {
             if ringerSilent {

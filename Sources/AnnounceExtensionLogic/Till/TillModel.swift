@@ -50,6 +50,9 @@ import AnnounceWire
 ///     over when the app becomes active again, and at the latest
 ///     ``Limits/interruption`` after it began, when the ``Action/wake(after:)``
 ///     the model asked for comes back as ``Event/tick(uptime:)``;
+///     a call still on then refuses the audio session
+///     (``Event/sessionRefused(uptime:)``), and the payment waits
+///     ``Limits/sessionRetry`` more, within its deadline;
 ///   - the lock and the media volume (a notification or a KVO change that
 ///     may be missed while suspended): the glue reads them again when the
 ///     app becomes active and sends them before ``Event/app(_:uptime:)``;
@@ -107,6 +110,10 @@ struct TillModel: Sendable {
         /// going makes the file fail to start, which hands the payment to
         /// its notification).
         var interruption: TimeInterval = 60
+        /// How long the queue waits again when the audio session could not
+        /// be activated (``Event/sessionRefused(uptime:)``: a call still
+        /// holds the audio) before the app tries once more.
+        var sessionRetry: TimeInterval = 10
     }
 
     /// One payment waiting to be said in the app.
@@ -209,6 +216,10 @@ struct TillModel: Sendable {
         case playbackEnded(uptime: TimeInterval)
         /// The file could not start, or stopped on a decoding error.
         case playbackFailed(uptime: TimeInterval)
+        /// The audio session could not be activated to play: a call (or
+        /// another app's audio that may not be mixed) still holds it, though
+        /// its interruption was taken as over.
+        case sessionRefused(uptime: TimeInterval)
         /// The merchant's till mode.
         case tillMode(Bool, uptime: TimeInterval)
         /// The time asked for by ``Action/wake(after:)`` has come.
@@ -332,6 +343,15 @@ struct TillModel: Sendable {
             playing = nil
             return [.count(.inAppFailed)] + unschedule(entry) + [.notify(id: entry.id, sound: .named(entry.sound))]
                 + afterPlayback(uptime: uptime)
+        case .sessionRefused(let uptime):
+            // The call is still on: the payment waits at the front of the
+            // queue, held as by an interruption that ends ``Limits/sessionRetry``
+            // from now; its fail-safe stays, and its deadline still holds.
+            guard let entry = playing else { return [] }
+            playing = nil
+            waiting.insert(entry, at: 0)
+            interruptedSince = uptime - limits.interruption + limits.sessionRetry
+            return [.releaseAudio, .wake(after: limits.sessionRetry)]
         case .tillMode(let on, _):
             tillMode = on
             return screen()
@@ -371,10 +391,17 @@ struct TillModel: Sendable {
             // it now.
             if let id = delivered.id, delivered.sound != nil, failSafes.removeValue(forKey: id) != nil {
                 if playing?.id == id { return [.present(withSound: false)] }
-                if let position = waiting.firstIndex(where: { $0.id == id }), playsInApp, !interrupted,
-                    uptime + secondsUntilTurn(of: position) <= waiting[position].deadline(limits)
-                {
-                    return [.present(withSound: false)]
+                if let position = waiting.firstIndex(where: { $0.id == id }), playsInApp {
+                    let entry = waiting[position]
+                    // Said in time once the interruption is over (at the
+                    // latest its limit): it keeps waiting, its fail-safe
+                    // moved to its deadline.
+                    let free = interruptedSince.map { max($0 + limits.interruption, uptime) } ?? uptime
+                    if free + secondsUntilTurn(of: position) <= entry.deadline(limits) {
+                        guard interrupted, entry.deadline(limits) > uptime else { return [.present(withSound: false)] }
+                        failSafes[id] = entry.deadline(limits)
+                        return [.present(withSound: false), .schedule(id: id, sound: .named(entry.sound), after: entry.deadline(limits) - uptime)]
+                    }
                 }
                 waiting.removeAll { $0.id == id }
                 return [.count(.handedToNotification), .present(withSound: true)]
@@ -382,6 +409,16 @@ struct TillModel: Sendable {
             if let id = delivered.id, let entry = handedOff.removeValue(forKey: id), playsInApp,
                 waiting.count < limits.maximumWaiting, uptime <= entry.deadline(limits), isInFolder(entry.sound)
             {
+                return [.present(withSound: false)] + enqueue(entry, uptime: uptime)
+            }
+            // A fail-safe of a process before this one (killed before it said
+            // the payment), arriving now that the app is in front again: due
+            // no later than its deadline, so said now if it can start now.
+            if let id = delivered.id, let sound = delivered.sound, !hasPlayed(id), handedOff[id] == nil, playsInApp, !interrupted,
+                playing == nil, waiting.isEmpty, isInFolder(sound)
+            {
+                // Its deadline is now: no fail-safe of its own, skipped if it cannot start.
+                let entry = Entry(id: id, sound: sound, arrived: uptime, isFallback: sound == fallback, age: limits.maximumAge)
                 return [.present(withSound: false)] + enqueue(entry, uptime: uptime)
             }
             return [.present(withSound: delivered.sound != nil || delivered.isSystemSound)]
@@ -575,7 +612,8 @@ extension TillModel.Event {
         switch self {
         case .willPresent(_, let uptime), .vendorMessage(_, _, let uptime), .rendered(_, _, _, let uptime), .app(_, let uptime),
             .locked(_, let uptime), .interruptionBegan(_, let uptime), .interruptionEnded(_, let uptime),
-            .playbackEnded(let uptime), .playbackFailed(let uptime), .tillMode(_, let uptime), .tick(let uptime):
+            .playbackEnded(let uptime), .playbackFailed(let uptime), .sessionRefused(let uptime), .tillMode(_, let uptime),
+            .tick(let uptime):
             uptime
         case .mediaVolume:
             nil
