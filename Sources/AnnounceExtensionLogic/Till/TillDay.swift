@@ -86,8 +86,12 @@ public struct TillDay: Sendable {
     private var ringerSilent = false
     private var focusOn = false
     private var mediaVolume = 1.0
-    /// A call (an interruption) begun and not ended: it holds the audio.
-    private var callOngoing = false
+    /// An interruption begun and not ended, and the app not active since.
+    private var interruptionOngoing = false
+    /// A call holds the audio: an interruption going on with the app not
+    /// active (the call's screen over it). With the app active nothing is
+    /// over it, whatever iOS has not said.
+    private var callOngoing: Bool { interruptionOngoing && app != .active }
     private var app: TillEvent.AppState = .killed
     private var locked = false
     private var activeBeforeLock = false
@@ -185,7 +189,7 @@ public struct TillDay: Sendable {
             }
             app = state
             // Active again: a call's screen has gone, whether or not iOS said it ended.
-            if state == .active { callOngoing = false }
+            if state == .active { interruptionOngoing = false }
             if state == .killed {
                 // A crash, a kill from memory or a force-quit: the process is
                 // gone and nothing of it runs (no willTerminate to hand its
@@ -234,7 +238,7 @@ public struct TillDay: Sendable {
             perform(model.handle(.mediaVolume(media)))
         case .interruption(let interruption):
             // Reported late (appWasSuspended): not a call going on now.
-            if !interruption.appWasSuspended { callOngoing = interruption.began }
+            if !interruption.appWasSuspended { interruptionOngoing = interruption.began }
             // An app that is not running hears of no interruption (the
             // merchant may say there was a call).
             guard app != .killed else {
