@@ -185,7 +185,7 @@ public struct TillDay: Sendable {
             // A crash writes nothing; a start writes the settings it reads.
             if state != .killed {
                 if app == .killed { logSettings() }
-                log("app", [("state", state.rawValue)])
+                logEvent("app", [("state", state.rawValue)])
             }
             app = state
             // Active again: a call's screen has gone, whether or not iOS said it ended.
@@ -213,11 +213,11 @@ public struct TillDay: Sendable {
         case .unlock:
             guard locked else { break }
             locked = false
-            log("unlock")
+            logEvent("unlock")
             perform(model.handle(.locked(false, uptime: uptime)))
             if activeBeforeLock, app != .killed {
                 app = .active
-                log("app", [("state", "active")])
+                logEvent("app", [("state", "active")])
                 perform(model.handle(.app(.active, uptime: uptime)))
                 deliverPendingVendor()
             }
@@ -228,13 +228,13 @@ public struct TillDay: Sendable {
             // The app cannot read the switch (it believes it on): only iOS
             // acts on it, muting notification sounds.
             ringerSilent = silent
-            if keepsMerchantsWord { log("ringer", [("silent", silent)]) }
+            if keepsMerchantsWord { logEvent("ringer", [("silent", silent)]) }
         case .focus(let on):
             focusOn = on
-            if keepsMerchantsWord { log("focus", [("on", on)]) }
+            if keepsMerchantsWord { logEvent("focus", [("on", on)]) }
         case .volume(let media):
             mediaVolume = media
-            log("volume", [("media", media)])
+            logEvent("volume", [("media", media)])
             perform(model.handle(.mediaVolume(media)))
         case .interruption(let interruption):
             // Reported late (appWasSuspended): not a call going on now.
@@ -310,11 +310,11 @@ public struct TillDay: Sendable {
     private mutating func lock() {
         guard !locked else { return }
         locked = true
-        log("lock")
+        logEvent("lock")
         activeBeforeLock = app == .active || app == .inactive
         if activeBeforeLock {
             app = .background
-            log("app", [("state", "background")])
+            logEvent("app", [("state", "background")])
         }
         perform(model.handle(.locked(true, uptime: uptime)))
         if activeBeforeLock { perform(model.handle(.app(.background, uptime: uptime))) }
@@ -551,7 +551,7 @@ public struct TillDay: Sendable {
     // MARK: - The phone's log
 
     /// Writes a line of the phone's log now, at the phone's clock.
-    private mutating func log(_ name: String, _ fields: [(String, Any)] = []) {
+    private mutating func logEvent(_ name: String, _ fields: [(String, Any)] = []) {
         guard keepsPhoneLog else { return }
         phoneLog.append(TillLog.line(at: phoneClock.timeIntervalSince1970, boot: phoneBoot, event: name, fields))
     }
@@ -562,7 +562,7 @@ public struct TillDay: Sendable {
     }
 
     private mutating func logInterruption(_ interruption: TillEvent.Interruption) {
-        log("interruption", [
+        logEvent("interruption", [
             ("phase", interruption.began ? "began" : "ended"), ("shouldResume", interruption.shouldResume),
             ("reason", interruption.appWasSuspended ? "appWasSuspended" : "default"),
         ])
