@@ -328,15 +328,18 @@ import Testing
         #expect(till.failSafes.keys.sorted() == ["s2", "s3"])
     }
 
-    @Test func leavingTheForegroundOrAFileThatFailsRemovesTheFailSafeForItsOwnNotification() throws {
+    @Test func leavingTheForegroundOrAFileThatFailsReplacesTheFailSafeWithItsOwnNotification() throws {
         var till = model()
         _ = presentAll(delivered(try push("1", id: "x1")), in: &till, uptime: 0)
         _ = presentAll(delivered(try push("2", id: "x2")), in: &till, uptime: 1)
+        // The notification goes under the payment's one identifier, which
+        // replaces its fail-safe in one step: nothing is removed first.
         let failed = till.handle(.playbackFailed(uptime: 2))
-        #expect(failSafes(failed).removed == ["x1"])
+        #expect(failSafes(failed).removed == [])
         #expect(failed.contains(.notify(id: "x1", sound: .named(name("1")))))
         let left = till.handle(.app(.background, uptime: 3))
-        #expect(failSafes(left).removed == ["x2"])
+        #expect(failSafes(left).removed == [])
+        #expect(left.contains(.notify(id: "x2", sound: .named(name("2")))))
         #expect(till.failSafes.isEmpty)
     }
 
@@ -345,11 +348,15 @@ import Testing
         _ = presentAll(delivered(try push("1", id: "w1")), in: &till, uptime: 0)
         _ = presentAll(delivered(try push("2", id: "w2")), in: &till, uptime: 1)
         let w1 = InAppPlayback.Delivered(handOff: .named(name("1")), id: "w1", seal: seal)
-        // Still being said (the lengths were estimates): the banner is silent.
-        #expect(presentAll([InAppPlayback.key: w1.userInfoValue], in: &till, uptime: 26) == [.present(withSound: false)])
+        // Still being said (the lengths were estimates): the banner is
+        // silent, and the fail-safe comes again at its deadline (90 s).
+        #expect(presentAll([InAppPlayback.key: w1.userInfoValue], in: &till, uptime: 26)
+            == [.present(withSound: false), .schedule(id: "w1", sound: .named(name("1")), after: 64)])
         // w2 is next, in time and in front: the app will say it.
         let w2 = InAppPlayback.Delivered(handOff: .named(name("2")), id: "w2", seal: seal)
-        #expect(presentAll([InAppPlayback.key: w2.userInfoValue], in: &till, uptime: 27) == [.present(withSound: false)])
+        #expect(presentAll([InAppPlayback.key: w2.userInfoValue], in: &till, uptime: 27)
+            == [.present(withSound: false), .schedule(id: "w2", sound: .named(name("2")), after: 64)])
+        #expect(till.failSafes == ["w1": 90, "w2": 91])
         #expect(till.waiting.contains { $0.id == "w2" })
         // Held by a call that is over by its limit (62 s) in time for it
         // (c1 then c2 by 68 s, its deadline 91 s): it keeps waiting, its

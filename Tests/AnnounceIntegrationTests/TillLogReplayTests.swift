@@ -39,6 +39,7 @@ import Testing
         for payment in live {
             let again = replayed.first { $0.id == payment.id }
             #expect((again?.heard ?? .none) == payment.heard, "\(label): live \(payment), replayed \(String(describing: again))")
+            #expect((again?.times ?? 0) == payment.times, "\(label): live \(payment), replayed \(String(describing: again))")
             if let again, again.heard != .none { #expect(abs(again.at - payment.at) <= 5, "\(label): \(payment) and \(again)") }
         }
     }

@@ -103,10 +103,11 @@ final class AnnouncementStatus: ObservableObject {
     /// cannot (the phone not unlocked since it started, a full container).
     func save(_ settings: MerchantSettings) {
         self.settings = settings
-        TillController.shared.settings(settings)
         do throws(LockedRecordFile.Failure) {
             guard let file = AnnounceConfiguration.settingsFile() else { throw LockedRecordFile.Failure(description: "no App Group") }
             try file.write(settings)
+            // What the extension now reads: to the till and its log.
+            TillController.shared.settings(settings)
             settingsProblem = nil
         } catch {
             settingsProblem = "播报设置未能保存：\(error.description)"

@@ -59,6 +59,7 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
             Task { @MainActor in TillController.shared.handle(.mediaVolume(volume), log: ("volume", [("media", volume)])) }
         }
         settings(AnnounceConfiguration.settingsFile()?.read().settings ?? MerchantSettings())
+        readTimeSensitive()
     }
 
     /// The model's clock: seconds since boot, counting sleep, so a
@@ -134,8 +135,10 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
     }
 
     private var merchantSettings = MerchantSettings()
-    /// Whether the app's time-sensitive notifications are allowed, as last read.
-    private var timeSensitive = true
+    /// Whether the app's time-sensitive notifications are allowed, as last
+    /// read; nil before the first reading.
+    private var timeSensitive: Bool?
+    private var timeSensitiveReading: Task<Void, Never>?
 
     private func logSettings() {
         let clock = TillLog.now()
@@ -146,9 +149,10 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
     /// Time-sensitive notifications, read again on becoming active (the
     /// merchant may turn them off in Settings): a change goes in the log.
     private func readTimeSensitive() {
-        Task { @MainActor in
+        timeSensitiveReading?.cancel()
+        timeSensitiveReading = Task { @MainActor in
             let allowed = await NotificationHealth.Settings.current().timeSensitive != .disabled
-            guard allowed != timeSensitive else { return }
+            guard !Task.isCancelled, allowed != timeSensitive else { return }
             timeSensitive = allowed
             logSettings()
         }
@@ -227,9 +231,9 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
                 Self.files.async { try? AnnounceConfiguration.counters?.record(counter) }
             case .schedule(let id, let sound, let after):
                 // The fail-safe: iOS posts it even if this process dies.
-                notify(id: id, sound: sound, after: after, identifier: Self.failSafeIdentifier(id))
+                notify(id: id, sound: sound, after: after)
             case .unschedule(let id):
-                UNUserNotificationCenter.current().removePendingNotificationRequests(withIdentifiers: [Self.failSafeIdentifier(id)])
+                UNUserNotificationCenter.current().removePendingNotificationRequests(withIdentifiers: [Self.identifier(id)])
             case .wake(let after):
                 // The app's own timer: what ends a state no iOS event may end
                 // (an interruption without its end).
@@ -263,11 +267,16 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
             try session.setCategory(.playback, mode: .voicePrompt, options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
             try session.setActive(true)
         } catch {
-            // A call (or audio that may not be mixed) keeps the session from
-            // activating (AVAudioSession.ErrorCode.cannotInterruptOthers,
-            // .insufficientPriority): the model tries again shortly.
-            AnnounceConfiguration.log.info("audio session not activated: \(String(describing: error), privacy: .public)")
-            return .sessionRefused
+            // A call, Siri or audio that may not be mixed keeps the session
+            // from activating: the model tries again shortly. Any other
+            // error is a failure: the payment's notification says it now.
+            let held: [AVAudioSession.ErrorCode] = [.cannotInterruptOthers, .insufficientPriority, .siriIsRecording]
+            if let code = AVAudioSession.ErrorCode(rawValue: (error as NSError).code), held.contains(code) {
+                AnnounceConfiguration.log.info("audio session not activated: \(String(describing: error), privacy: .public)")
+                return .sessionRefused
+            }
+            AnnounceConfiguration.log.error("audio session failed: \(String(describing: error), privacy: .public)")
+            return .failed
         }
         do {
             let player = try AVAudioPlayer(contentsOf: url)
@@ -319,11 +328,15 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
     }
 
     /// The request identifier of a payment's fail-safe notification.
-    private static func failSafeIdentifier(_ id: String) -> String { "announce-\(id)-fail-safe" }
+    /// The one identifier of a payment's notifications, its fail-safe and
+    /// its hand-off alike: adding one replaces the other, pending, in one
+    /// step, so a payment handed on is never left with neither nor posted
+    /// twice.
+    private static func identifier(_ id: String) -> String { "announce-\(id)-again" }
 
     /// Posts the payment again as a local notification with `sound`, now
     /// (a nil trigger) or `after` seconds from now.
-    private func notify(id: String?, sound: DeliverySound, after: TimeInterval, identifier: String? = nil) {
+    private func notify(id: String?, sound: DeliverySound, after: TimeInterval) {
         let content = UNMutableNotificationContent()
         content.title = "收款通知"
         content.body = "收到一笔付款，请查看收款记录"
@@ -333,7 +346,7 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
         // A time-interval trigger must be above 0.
         let trigger = after > 0 ? UNTimeIntervalNotificationTrigger(timeInterval: after, repeats: false) : nil
         let request = UNNotificationRequest(
-            identifier: identifier ?? "announce-\(id ?? UUID().uuidString)-again", content: content, trigger: trigger)
+            identifier: Self.identifier(id ?? UUID().uuidString), content: content, trigger: trigger)
         UNUserNotificationCenter.current().add(request) { error in
             if let error { AnnounceConfiguration.log.error("payment not posted again: \(String(describing: error), privacy: .public)") }
         }

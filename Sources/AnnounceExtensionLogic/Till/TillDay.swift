@@ -432,7 +432,7 @@ public struct TillDay: Sendable {
         let sayable = delivered?.sound != nil && model.couldSay(arrived: uptime, age: delivered?.age ?? 0, uptime: uptime)
         presentedWithSound = false
         perform(model.handle(.willPresent(delivered, uptime: uptime)))
-        if sayable, presentedWithSound, !(payments[index[key] ?? 0].times > 1) { soundedInFrontThoughSayable.append(key) }
+        if sayable, presentedWithSound, let position = index[key], payments[position].times <= 1 { soundedInFrontThoughSayable.append(key) }
         presenting = nil
     }
 
@@ -502,6 +502,8 @@ public struct TillDay: Sendable {
                 playing = nil
             case .notify(let id, let sound, let after):
                 guard let id else { continue }
+                // One identifier per payment: it replaces the payment's pending one.
+                scheduled.removeAll { $0.id == id }
                 if after > 0 {
                     scheduled.append(((now ?? 0) + after, id, sound, false))
                     scheduled.sort { $0.at < $1.at }
@@ -521,6 +523,7 @@ public struct TillDay: Sendable {
                 wakes.append((now ?? 0) + max(0, after))
                 wakes.sort()
             case .schedule(let id, let sound, let after):
+                scheduled.removeAll { $0.id == id }
                 scheduled.append(((now ?? 0) + max(0, after), id, sound, true))
                 scheduled.sort { $0.at < $1.at }
             case .unschedule(let id):

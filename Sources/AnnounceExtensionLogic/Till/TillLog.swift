@@ -265,8 +265,8 @@ struct TillLog: Sendable {
     /// The merchant's settings as the phone uses them: every key of
     /// `announce-settings.json` as `file` holds it (none when it is not an
     /// object: the defaults), and whether the app's time-sensitive
-    /// notifications are allowed.
-    static func settings(at: Double, boot: Double? = nil, file: Data?, timeSensitive: Bool) -> String {
+    /// notifications are allowed (left out while not yet read).
+    static func settings(at: Double, boot: Double? = nil, file: Data?, timeSensitive: Bool?) -> String {
         var text = String(line(at: at, boot: boot, event: "settings").dropLast())
         let members = file.flatMap { try? JSONLineParser(maximumLength: maximumBytes).parseObject(Array($0)) } ?? []
         for member in members where MerchantSettingsFile.keys.contains(member.key) {
@@ -275,6 +275,7 @@ struct TillLog: Sendable {
             text += ":"
             JSONObject.appendValue(member.value, to: &text)
         }
+        guard let timeSensitive else { return text + "}" }
         return text + ",\"time-sensitive\":" + (timeSensitive ? "true" : "false") + "}"
     }
 

@@ -161,7 +161,8 @@ struct TillModel: Sendable {
         case skip(Entry)
         /// Post the payment again as a local notification with this sound,
         /// `after` seconds from now (`hand-off` in its answer, so the app
-        /// presents it as it is). Several handed on together are spaced by
+        /// presents it as it is), under the one identifier of the payment's
+        /// notifications, so that it replaces its pending fail-safe. Several handed on together are spaced by
         /// ``Limits/handOffSpacing`` so that their sounds do not cut each other.
         case notify(id: String?, sound: DeliverySound, after: TimeInterval = 0)
         /// Decide and render this payment as the extension does
@@ -341,7 +342,8 @@ struct TillModel: Sendable {
         case .playbackFailed(let uptime):
             guard let entry = playing else { return [] }
             playing = nil
-            return [.count(.inAppFailed)] + unschedule(entry) + [.notify(id: entry.id, sound: .named(entry.sound))]
+            forgetFailSafe(entry)
+            return [.count(.inAppFailed), .notify(id: entry.id, sound: .named(entry.sound))]
                 + afterPlayback(uptime: uptime)
         case .sessionRefused(let uptime):
             // The call is still on: the payment waits at the front of the
@@ -390,17 +392,15 @@ struct TillModel: Sendable {
             // while in time (the banner silent); else the notification says
             // it now.
             if let id = delivered.id, delivered.sound != nil, failSafes.removeValue(forKey: id) != nil {
-                if playing?.id == id { return [.present(withSound: false)] }
+                // Being said, or said in time (once any interruption is over,
+                // at the latest its limit): the banner silent, and the
+                // fail-safe again, due at its deadline, should the app die.
+                if let playing, playing.id == id { return [.present(withSound: false)] + failSafe(playing, at: uptime) }
                 if let position = waiting.firstIndex(where: { $0.id == id }), playsInApp {
                     let entry = waiting[position]
-                    // Said in time once the interruption is over (at the
-                    // latest its limit): it keeps waiting, its fail-safe
-                    // moved to its deadline.
                     let free = interruptedSince.map { max($0 + limits.interruption, uptime) } ?? uptime
                     if free + secondsUntilTurn(of: position) <= entry.deadline(limits) {
-                        guard interrupted, entry.deadline(limits) > uptime else { return [.present(withSound: false)] }
-                        failSafes[id] = entry.deadline(limits)
-                        return [.present(withSound: false), .schedule(id: id, sound: .named(entry.sound), after: entry.deadline(limits) - uptime)]
+                        return [.present(withSound: false)] + failSafe(entry, at: uptime)
                     }
                 }
                 waiting.removeAll { $0.id == id }
@@ -499,6 +499,20 @@ struct TillModel: Sendable {
         return [.unschedule(id: id)]
     }
 
+    /// `entry`'s fail-safe scheduled again, due at its deadline, when that
+    /// is still ahead.
+    private mutating func failSafe(_ entry: Entry, at uptime: TimeInterval) -> [Action] {
+        guard let id = entry.id, entry.deadline(limits) > uptime else { return [] }
+        failSafes[id] = entry.deadline(limits)
+        return [.schedule(id: id, sound: .named(entry.sound), after: entry.deadline(limits) - uptime)]
+    }
+
+    /// Forgets `entry`'s fail-safe without removing it: a ``Action/notify(id:sound:after:)``
+    /// of the payment replaces it (one identifier per payment).
+    private mutating func forgetFailSafe(_ entry: Entry) {
+        if let id = entry.id { failSafes.removeValue(forKey: id) }
+    }
+
     private mutating func remember(_ id: String) {
         guard !played.contains(id) else { return }
         played.append(id)
@@ -523,7 +537,8 @@ struct TillModel: Sendable {
                     playing = substitute
                     actions.append(.play(substitute))
                 } else {
-                    actions += [.count(.inAppNoFile)] + unschedule(entry) + [.notify(id: entry.id, sound: .systemDefault)]
+                    forgetFailSafe(entry)
+                    actions += [.count(.inAppNoFile), .notify(id: entry.id, sound: .systemDefault)]
                 }
                 continue
             }
@@ -566,10 +581,12 @@ struct TillModel: Sendable {
         waiting = []
         var after: TimeInterval = 0
         for entry in handed {
-            actions += unschedule(entry)
             if uptime + after > entry.deadline(limits) {
-                actions += [.count(.inAppStale), .skip(entry)]
+                actions += [.count(.inAppStale), .skip(entry)] + unschedule(entry)
             } else {
+                // Posted under its fail-safe's identifier, so the hand-off
+                // replaces the fail-safe in one step: never both, never neither.
+                forgetFailSafe(entry)
                 actions += [.count(.handedToNotification), .notify(id: entry.id, sound: .named(entry.sound), after: after)]
                 if let id = entry.id {
                     handedOff[id] = entry
