@@ -4,8 +4,8 @@ import AnnounceCommon
 /// chooses the reading options a voice of it uses, the clip rules its
 /// manifest may state, the romanisation a voice script prints and how each
 /// item is to be said. Each language's own words and rules live in its
-/// folder (`Mandarin/`, `Cantonese/`) as a ``LanguageRules``; amounts are
-/// read with the same formal Chinese reading in each (docs/READING.md).
+/// folder as a ``LanguageRules``, its reading of numbers among them
+/// (``reader``).
 public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// The language's rules.
     public let rules: any LanguageRules
@@ -112,6 +112,14 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     }
 
     // MARK: Readings
+
+    /// How the language reads amounts and counts (``LanguageRules/reader``).
+    public var reader: any NumberReader { rules.reader }
+
+    /// `amount` read aloud in this language with `options`.
+    public func reading(of amount: Amount, options: ReadingOptions) -> Reading {
+        rules.reader.reading(of: amount, options: options)
+    }
 
     /// The reading options a voice of this language reads amounts with when
     /// none are asked for (``LanguageRules/ownReading``).

@@ -5,8 +5,8 @@ import AnnounceCommon
 /// ask for), its words' romanisation, the rules its clips may state, and how
 /// a speaker says each item of its voice script.
 ///
-/// Amounts are read with the same formal Chinese reading in every language
-/// (docs/READING.md); a language chooses among its options. The rest of the
+/// How an amount and a count become words is the language's ``reader``; its
+/// options (style, variants) are the language's to choose. The rest of the
 /// package reaches a language only through ``Language``, which wraps one of
 /// these: a language announce does not bundle is a type conforming to this
 /// protocol, registered with ``Language/register(_:)``.
@@ -16,6 +16,9 @@ public protocol LanguageRules: Sendable {
     /// The language's name in English: `Mandarin`.
     var name: String { get }
 
+    /// How the language reads amounts and counts: its grammar of numbers
+    /// and unit words, taken in steps (``NumberReader``).
+    var reader: any NumberReader { get }
     /// The reading options a voice of the language always reads with (its
     /// own 两, say); the plain decimal reading by default.
     var ownReading: ReadingOptions { get }
@@ -68,6 +71,9 @@ public protocol LanguageRules: Sendable {
 }
 
 extension LanguageRules {
+    /// A language that declares no reader reads as the default language
+    /// (``Language/default``) does.
+    public var reader: any NumberReader { Language.default.rules.reader }
     public var ownReading: ReadingOptions { ReadingOptions() }
     public var readingVariants: [ReadingVariant] { [] }
     public func missingVariantNote(_ variant: ReadingVariant) -> String? { nil }

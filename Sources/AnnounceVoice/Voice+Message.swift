@@ -18,8 +18,9 @@ extension Voice {
                 }
             }
             let slots = template.slots
-            let numberWords = (slots.contains(.amount) ? options.vocabulary : [])
-                + (slots.contains(.count) ? Count.vocabulary : [])
+            let reader = language.reader
+            let numberWords = (slots.contains(.amount) ? reader.vocabulary(options) : [])
+                + (slots.contains(.count) ? reader.countVocabulary : [])
             if let word = numberWords.first(where: { !hasClip(for: $0) }) {
                 // Planning the lone word throws the planner's own missing-clip error.
                 _ = try plan(words: [word], prefixCount: 0)

@@ -108,7 +108,7 @@ public struct Voice: Sendable {
     /// The words of `options`' readings that have no clip: empty when the
     /// voice can read every amount with these options.
     public func missingWords(for options: ReadingOptions) -> [String] {
-        options.vocabulary.filter { !hasClip(for: $0) }
+        language.reader.vocabulary(options).filter { !hasClip(for: $0) }
     }
 
     /// Checks, before any audio is made, that every phrase with this prefix

@@ -135,7 +135,7 @@ public struct PushMessage: Equatable, Sendable {
             options.set(variant, true)
         }
         do {
-            message = try Phrasing(template: template, prefix: prefix, reading: options).message(amount: amount, count: count)
+            message = try Phrasing(template: template, prefix: prefix, reading: options, language: language).message(amount: amount, count: count)
         } catch {
             throw MalformedPushMessage(.noMessage, "\(Self.key): \(error.description)")
         }

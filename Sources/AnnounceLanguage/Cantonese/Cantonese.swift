@@ -7,6 +7,9 @@ public struct Cantonese: LanguageRules {
 
     public var tag: String { "yue-Hans" }
     public var name: String { "Cantonese" }
+    /// The same words as Mandarin's formal reading, with Cantonese's own
+    /// 两 (``ownReading``).
+    public var reader: any NumberReader { MandarinReader() }
     public var ownReading: ReadingOptions { ReadingOptions(variants: [.liang, .subunitLiang]) }
     public var ownReadingNote: String { "两, which Cantonese says before 百/千/万/亿 and 元" }
 

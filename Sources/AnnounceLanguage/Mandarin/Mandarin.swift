@@ -7,6 +7,8 @@ public struct Mandarin: LanguageRules {
 
     public var tag: String { "cmn-Hans" }
     public var name: String { "Mandarin" }
+    /// The formal reading of docs/READING.md.
+    public var reader: any NumberReader { MandarinReader() }
     public var readingVariants: [ReadingVariant] { [.liang, .leadYi] }
     public var romanisation: String { "pinyin" }
     public var romanisationExample: (word: String, syllables: String) { ("美团", "mei3 tuan2") }

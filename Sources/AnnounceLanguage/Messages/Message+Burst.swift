@@ -9,10 +9,11 @@ extension Message {
     ///   (the sum is exact, never wrapped), or a total above
     ///   ``summaryMaximumTotalFen``.
     public static func burst(
-        _ amounts: [Amount], prefix: Prefix = .standard, options: ReadingOptions = ReadingOptions()
+        _ amounts: [Amount], prefix: Prefix = .standard, options: ReadingOptions = ReadingOptions(),
+        language: Language = .default
     ) throws(MessageError) -> Message {
         if amounts.count == 1 {
-            return try Message(template: .payment, amount: amounts[0], prefix: prefix, options: options)
+            return try Message(template: .payment, amount: amounts[0], prefix: prefix, options: options, language: language)
         }
         guard amounts.count <= summaryMaximumCount else {
             throw MessageError(template: .summary, problem: .summaryCountTooLarge(amounts.count))
@@ -25,7 +26,7 @@ extension Message {
             // total(of:) refused an empty list, and the count is at most summaryMaximumCount.
             throw MessageError(template: .summary, problem: .summaryCountTooLarge(amounts.count))
         }
-        return try Message(template: .summary, amount: total, count: count, prefix: prefix, options: options)
+        return try Message(template: .summary, amount: total, count: count, prefix: prefix, options: options, language: language)
     }
 
     /// The exact sum of `amounts`, in fen.

@@ -45,7 +45,7 @@ public struct Message: Hashable, Sendable {
     /// 9,999,999.99.
     public static let summaryMaximumTotalFen: UInt64 = 999_999_999
 
-    /// Fills `template`.
+    /// Fills `template`, the amount and the count read by `language`'s reader.
     /// - Throws: ``MessageError`` when a slot has no value (`{amount}`
     ///   without `amount`, `{count}` without `count`), a value has no slot,
     ///   or the ``Template/summary`` preset is given more than
@@ -53,7 +53,7 @@ public struct Message: Hashable, Sendable {
     ///   ``summaryMaximumTotalFen``.
     public init(
         template: Template = .payment, amount: Amount? = nil, count: Count? = nil, prefix: Prefix = .standard,
-        options: ReadingOptions = ReadingOptions()
+        options: ReadingOptions = ReadingOptions(), language: Language = .default
     ) throws(MessageError) {
         let slots = template.slots
         func fail(_ problem: MessageError.Problem) -> MessageError { MessageError(template: template, problem: problem) }
@@ -73,8 +73,8 @@ public struct Message: Hashable, Sendable {
             var said: [String] = []
             switch part {
             case .slot(.prefix): said = prefix.words
-            case .slot(.amount): said = amount.map { $0.reading(options).words } ?? []
-            case .slot(.count): said = count?.words ?? []
+            case .slot(.amount): said = amount.map { language.reading(of: $0, options: options).words } ?? []
+            case .slot(.count): said = count?.words(in: language) ?? []
             case .words(let fixed): said = fixed
             case .pause(let mark):
                 pieces.append((words.count, mark, true))

@@ -11,19 +11,25 @@ package struct Phrasing: Hashable, Sendable {
     package var prefix: Prefix
     /// How amounts are read: the style and the variants.
     package var reading: ReadingOptions
+    /// The language whose reader reads the amounts and counts.
+    package var language: Language
 
     /// A phrasing with the defaults, any of them replaced.
-    package init(template: Template = .payment, prefix: Prefix = .standard, reading: ReadingOptions = ReadingOptions()) {
+    package init(
+        template: Template = .payment, prefix: Prefix = .standard, reading: ReadingOptions = ReadingOptions(),
+        language: Language = .default
+    ) {
         self.template = template
         self.prefix = prefix
         self.reading = reading
+        self.language = language
     }
 
     /// The template filled with `amount` and `count` (nil where it has no
     /// such slot).
     /// - Throws: ``MessageError`` when a slot has no value or a value no slot.
     package func message(amount: Amount?, count: Count? = nil) throws(MessageError) -> Message {
-        try Message(template: template, amount: amount, count: count, prefix: prefix, options: reading)
+        try Message(template: template, amount: amount, count: count, prefix: prefix, options: reading, language: language)
     }
 
     /// A burst of payments said as one (``Message/burst(_:prefix:options:)``):
@@ -31,6 +37,6 @@ package struct Phrasing: Hashable, Sendable {
     /// ``template`` is (one amount alone: the payment sentence).
     /// - Throws: ``MessageError`` for no amounts, too many, or a total too large.
     package func message(together amounts: [Amount]) throws(MessageError) -> Message {
-        try Message.burst(amounts, prefix: prefix, options: reading)
+        try Message.burst(amounts, prefix: prefix, options: reading, language: language)
     }
 }

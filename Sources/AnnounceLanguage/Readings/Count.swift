@@ -1,10 +1,8 @@
 /// A whole number of things (payments) said before a measure word:
 /// 一笔, 两笔, 十二笔, 两百笔, 一万笔 (docs/MESSAGES.md, C1–C4).
 ///
-/// A count is read as everyday Mandarin reads a cardinal, whatever the
-/// amount's reading options say: a leading 2 before 百/千/万 and a bare 2
-/// (directly before the measure word) are 两, every other 2 is 二, and a
-/// leading 十 drops its 一.
+/// How a count is read is the language's (``NumberReader/countWords(_:)``),
+/// whatever the amount's reading options say.
 import AnnounceCommon
 
 public struct Count: Hashable, Comparable, Sendable {
@@ -53,18 +51,19 @@ public struct Count: Hashable, Comparable, Sendable {
         }
     }
 
-    /// The words of the count, read before a measure word: `两 百`, `十 二`.
-    public var words: [String] {
-        // C2: a bare 2 is 两 before a measure word (两笔), as in 两块; the
-        // numeral's 两 rule covers a leading 2 before 百, 千 and 万.
-        value == 2 ? [Numeral.countingTwo] : Numeral.words(UInt64(value), twoBeforeUnits: true, tenKeepsOne: false)
-    }
+    /// The words of the count, read before a measure word by the default
+    /// language's reader: `两 百`, `十 二`.
+    public var words: [String] { Language.default.reader.countWords(value) }
+
+    /// The words of the count as `language` reads it before a measure word.
+    public func words(in language: Language) -> [String] { language.reader.countWords(value) }
 
     /// The words run together: `两百`.
     public var text: String { words.joined() }
 
-    /// The words any count can contain: what a voice needs for a `{count}`.
-    public static let vocabulary: [String] = Numeral.digits + ["十", "百", "千", "万", Numeral.countingTwo]
+    /// The words any count can contain in the default language: what a
+    /// voice needs for a `{count}`.
+    public static var vocabulary: [String] { Language.default.reader.countVocabulary }
 
     /// Orders counts by their value.
     public static func < (lhs: Count, rhs: Count) -> Bool { lhs.value < rhs.value }

@@ -45,19 +45,10 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
         }
     }
 
-    /// The words readings with these options can contain: what a voice must
-    /// have clips for, besides the prefix.
-    public var vocabulary: [String] {
-        var words = Numeral.digits + ["十", "百", "千", "万", "亿", "元"]
-        switch style {
-        case .decimal: words.append("点")
-        case .currency: words += ["角", "分"]
-        }
-        if reads(.countingTwoBeforeUnits) || (reads(.countingTwoOfSubunits) && style == .currency) {
-            words.append(Numeral.countingTwo)
-        }
-        return words
-    }
+    /// The words readings with these options can contain in the default
+    /// language (``NumberReader/vocabulary(_:)``): what a voice must have
+    /// clips for, besides the prefix.
+    public var vocabulary: [String] { Language.default.reader.vocabulary(self) }
 
     /// The options with `variant` turned on or off.
     public mutating func set(_ variant: ReadingVariant, _ on: Bool) {

@@ -78,6 +78,7 @@ public final class Announcer: Sendable {
         // and refuses those it does not define.
         var options = asked
         options.reading = try voice.language.readingOptions(asked.reading)
+        options.phrasing.language = voice.language
         if options.template == .payment {
             try voice.requireClips(prefix: options.prefix, options: options.reading)
         } else {

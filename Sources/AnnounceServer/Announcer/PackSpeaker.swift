@@ -21,6 +21,7 @@ package struct PackSpeaker: Announcing {
         announcer = PackAnnouncer(pack: pack)
         var phrasing = phrasing
         phrasing.reading = try announcer.language.readingOptions(phrasing.reading)
+        phrasing.language = announcer.language
         self.phrasing = phrasing
     }
 

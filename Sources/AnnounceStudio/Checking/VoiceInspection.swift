@@ -64,7 +64,8 @@ package struct VoiceInspection: Sendable {
         self.voice = voice
         var problems: [String] = []
         var warnings: [String] = []
-        let vocabularyOrder = ReadingOptions(style: .currency, variants: ReadingVariant.offered).vocabulary + ["点"]
+        let vocabularyOrder = voice.language.reader.vocabulary(ReadingOptions(style: .currency, variants: ReadingVariant.offered))
+            + voice.language.reader.vocabulary(ReadingOptions())
         let sortedWords = voice.manifest.clips.keys.sorted { lhs, rhs in
             let left = vocabularyOrder.firstIndex(of: lhs) ?? Int.max
             let right = vocabularyOrder.firstIndex(of: rhs) ?? Int.max
@@ -111,13 +112,13 @@ package struct VoiceInspection: Sendable {
         }
         if voice.manifest.license == nil { warnings.append("the manifest states no licence") }
         let prefixes = [("default", Prefix.standard)] + Prefix.presets.filter { !$0.prefix.words.isEmpty }
-        let plainVocabulary = ReadingOptions().vocabulary
+        let plainVocabulary = voice.language.reader.vocabulary(ReadingOptions())
         self.support = Support(
             decimal: missingDefault.isEmpty,
             currency: voice.missingWords(for: ReadingOptions(style: .currency)).isEmpty,
             variants: ReadingVariant.offered.compactMap { variant in
                 let options = ReadingOptions(variants: [variant])
-                guard options.vocabulary != plainVocabulary else { return nil }
+                guard voice.language.reader.vocabulary(options) != plainVocabulary else { return nil }
                 return (variant, voice.missingWords(for: options).isEmpty)
             },
             prefixes: prefixes.map { name, prefix in

@@ -209,7 +209,7 @@ package struct PackExport {
             let template = try Template(row.template)
             let prefix = try Prefix(row.prefix)
             let count = try row.floorCount.map { try Count($0) }
-            let message = try Phrasing(template: template, prefix: prefix, reading: row.options).message(amount: row.floorAmount, count: count)
+            let message = try Phrasing(template: template, prefix: prefix, reading: row.options, language: voice.language).message(amount: row.floorAmount, count: count)
             guard case .joined = try joiner.join(try voice.plan(message).clips, from: source, pcm16: true) else { return false }
         }
         return true

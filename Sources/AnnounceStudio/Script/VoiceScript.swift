@@ -129,7 +129,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         }
         if counts { runs += language.runsForCounts }
         entries += runs.map { ($0, .run) }
-        if coverage.units == .groups { entries += Self.groupUnits(for: coverage).map { ($0, .group) } }
+        if coverage.units == .groups { entries += Self.groupUnits(for: coverage, language: language).map { ($0, .group) } }
 
         var items: [Item] = []
         var keys: Set<String> = []
