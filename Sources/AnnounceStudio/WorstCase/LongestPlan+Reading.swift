@@ -50,36 +50,20 @@ extension LongestPlan {
             hasClip: { trie.entry(for: words[$0]) != nil })
     }
 
-    /// The words integer digit `index` (0 the 千 of the 亿 group … 11 the
-    /// units) says when it is `digit`, updating the reading flags: the
-    /// reader's own step (``Numeral/read(_:_:state:twoBeforeUnits:tenKeepsOne:)``),
-    /// its state kept in the flags' low bits, except that an integer of
-    /// exactly 2 is left for the fraction to read (两元, 二点四五元).
+    /// The words integer digit `index` (0 the most significant … 11 the
+    /// units) says when it is `digit`: the reader's own step, its state
+    /// kept in the flags' low bits and carried on as the reader carries it.
     func digitWords(_ index: Int, _ digit: Int, flags: inout Int) -> [Int] {
-        if index == Numeral.digitCount - 1 && flags & Flag.said == 0 && digit == 2 {
-            flags |= Flag.two
-            return []
-        }
-        var state = Numeral.State(rawValue: flags & Flag.reader)
-        let words = Numeral.read(
-            index, digit, state: &state, twoBeforeUnits: options.reads(.countingTwoBeforeUnits),
-            tenKeepsOne: options.reads(.leadingTenKeepsOne))
-        flags = flags & ~Flag.reader | state.rawValue
+        var state = ReaderState(rawValue: flags & readerMask)
+        let words = reader.read(index, digit, state: &state, options: options)
+        state = reader.carried(state, after: index)
+        flags = flags & ~readerMask | state.rawValue
         return words.map { ids[$0] ?? -1 }
     }
 
-    /// The words of the fraction `value` (0–99) and what follows the
-    /// integer: the reading of 0, 2 or 1 yuan with this fraction, where
-    /// the integer words said so far take the place of the 1's 一.
-    func fractionWords(_ value: Int, flags: Int) -> [Int] {
-        let fen = UInt64(value)
-        if flags & Flag.two != 0 { return reading(fen: 200 + fen, dropping: 0) }
-        if flags & Flag.said == 0 { return reading(fen: fen, dropping: 0) }
-        return reading(fen: 100 + fen, dropping: 1)
-    }
-
-    private func reading(fen: UInt64, dropping: Int) -> [Int] {
-        guard let amount = try? Amount(fen: fen) else { return [] }
-        return amount.reading(options).words.dropFirst(dropping).compactMap { ids[$0] }
+    /// The words the reader finishes with after the integer digits left
+    /// reader state `state`, for the fraction `value` (0–99).
+    func fractionWords(_ value: Int, state: Int) -> [Int] {
+        reader.finish(fen: value, state: ReaderState(rawValue: state), options: options).compactMap { ids[$0] }
     }
 }

@@ -25,12 +25,21 @@ extension LongestPlan {
         private var wordNumbers: [[Int]: Int] = [:]
         private var wordLists: [[Int]] = []
         private var steps: [Int: Step] = [:]
-        /// Per layer, reading flags and digit: 1 + (words << 8 | flags after), 0 until known.
+        /// Per layer, reading flags and digit: 1 + (words << flagBits | flags after), 0 until known.
         private var digits: [Int]
+        /// How many bits the flags take: the reader's and the tight bit.
+        private let flagBits: Int
+        /// Per reader state after the integer, the words of each fraction
+        /// 0–99 cut in two: what every fraction with the same tenths digit
+        /// starts with (`heads`, by tenths), and the rest (`rests`, by
+        /// fraction). The planner takes the heads' clips once for all ten
+        /// fractions that share them.
+        private var fractions: [Int: (heads: [Int], rests: [Int])] = [:]
 
         init(plan: LongestPlan) {
             self.plan = plan
-            digits = [Int](repeating: 0, count: Amount.maximumIntegerDigits * 128 * 10)
+            flagBits = plan.reader.stateBits + 1
+            digits = [Int](repeating: 0, count: (Amount.maximumIntegerDigits << flagBits) * 10)
         }
 
         /// The number of the tail `context` (at most two words) then `pending`.
@@ -51,28 +60,52 @@ extension LongestPlan {
         }
 
         /// The words integer digit `layer` says as `digit` with reading
-        /// `flags`, and the flags after it; at a group's end only what the
-        /// next group depends on is kept (``Flag/acrossGroups``).
+        /// `flags`, and the flags after it, as the reader carries them on
+        /// (``NumberReader/carried(_:after:)``): states that differ only in
+        /// what no later step looks at are one.
         mutating func digit(_ layer: Int, _ digit: Int, flags: Int) -> (words: Int, flags: Int) {
-            let index = (layer * 128 + flags) * 10 + digit
+            let index = ((layer << flagBits) | flags) * 10 + digit
+            let mask = (1 << flagBits) - 1
             if digits[index] > 0 {
                 let known = digits[index] - 1
-                return (known >> 8, known & 0xFF)
+                return (known >> flagBits, known & mask)
             }
             var after = flags
             let said = plan.digitWords(layer, digit, flags: &after)
-            if layer % 4 == 3 { after &= layer == Amount.maximumIntegerDigits - 1 ? Flag.toFraction : Flag.acrossGroups }
             let number = words(said)
-            digits[index] = 1 + (number << 8 | after)
+            digits[index] = 1 + (number << flagBits | after)
             return (number, after)
         }
 
+        /// The numbers of the head and rest word lists of fraction `value`
+        /// after the integer left reader state `state`.
+        private mutating func fractionParts(state: Int, value: Int) -> (head: Int, rest: Int) {
+            if fractions[state] == nil {
+                let lists = (0...99).map { plan.fractionWords($0, state: state) }
+                var heads: [Int] = []
+                for tenths in 0...9 {
+                    var head = lists[tenths * 10]
+                    for list in lists[(tenths * 10 + 1)..<(tenths * 10 + 10)] {
+                        var common = 0
+                        while common < head.count && common < list.count && head[common] == list[common] { common += 1 }
+                        head.removeLast(head.count - common)
+                    }
+                    heads.append(words(head))
+                }
+                let rests = (0...99).map { words(Array(lists[$0].dropFirst(wordLists[heads[$0 / 10]].count))) }
+                fractions[state] = (heads, rests)
+            }
+            let parts = fractions[state]!
+            return (parts.heads[value / 10], parts.rests[value])
+        }
+
         /// The planner from tail `tail` given the words of fraction `value`
-        /// (for an integer of 0, 2 or other: `variant` 0, 1, 2), to the end
-        /// of the stretch: the head its tenths share, then the rest.
-        mutating func fraction(tail: Int, variant: Int, value: Int) -> Step {
-            let head = step(tail: tail, words: words(plan.fractionHeads[variant][value / 10]), final: false)
-            let rest = step(tail: head.tail, words: words(plan.fractionRests[variant][value]), final: true)
+        /// after the integer left reader state `state`, to the end of the
+        /// stretch: the head its tenths share, then the rest.
+        mutating func fraction(tail: Int, state: Int, value: Int) -> Step {
+            let parts = fractionParts(state: state, value: value)
+            let head = step(tail: tail, words: parts.head, final: false)
+            let rest = step(tail: head.tail, words: parts.rest, final: true)
             return Step(
                 tail: rest.tail, frames: head.frames + rest.frames, clips: head.clips + rest.clips,
                 missing: head.missing ?? rest.missing)
@@ -80,15 +113,20 @@ extension LongestPlan {
 
         /// What the planner needs of the words `said` before the undecided
         /// ones: only `leads-group` looks back, asking whether the word
-        /// before is 亿 or 万, or a 零 after one of them. So the context is
-        /// kept as that answer (万 for either unit), and tails that differ
-        /// only in words no rule looks at are one state.
+        /// before ends a number group, or pads one after a group's end. So
+        /// the context is kept as that answer, in the words the rules class
+        /// alike (one word for every group unit), and tails that differ only
+        /// in words no rule looks at are one state.
         private func lookBack(_ said: ArraySlice<Int>) -> [Int] {
-            func isUnit(_ word: Int) -> Bool { word == plan.yi || word == plan.wan }
+            func word(_ id: Int) -> ClipRule.Word { id >= 0 && id < plan.ruleWords.count ? plan.ruleWords[id] : .other }
             guard let last = said.last else { return [] }
-            if isUnit(last) { return [plan.wan] }
-            guard last == plan.zero else { return [-2] }
-            return said.count >= 2 && isUnit(said[said.endIndex - 2]) ? [plan.wan, plan.zero] : [plan.zero]
+            switch word(last) {
+            case .groupUnit: return [plan.groupUnitWord]
+            case .zero:
+                return said.count >= 2 && word(said[said.endIndex - 2]) == .groupUnit
+                    ? [plan.groupUnitWord, plan.zeroWord] : [plan.zeroWord]
+            case .thirdTone, .other: return [-2]
+            }
         }
 
         /// The planner from tail `tail` given the words numbered `words`: it

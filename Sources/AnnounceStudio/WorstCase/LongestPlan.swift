@@ -3,16 +3,17 @@
 /// planner (``Voice/plan(_:)-(Message)``) would say it after some lead words
 /// (`共计`) in one stretch without a pause.
 ///
-/// No amount is tried one by one. A reading is the words of its 亿, 万 and
-/// units groups (each 0–9999, read by the reading rules) and then of its
-/// fraction, so the search goes group by group, a digit DP: after each group
-/// it keeps, per state, the longest plan so far. A state is what the rest of
-/// the reading depends on: whether words were said and a zero group skipped
-/// (the 零 rules), whether the amount so far equals the maximum's first
-/// groups, and the planner's own state: the words it has not yet decided
-/// (the greedy longest match looks ahead: a longer run may still come, a
-/// `third-pairs` rule counts the third tones that follow) and the two words
-/// before them (the `leads-group` rule looks back). The planner takes a
+/// No amount is tried one by one. A reading is the words the language's
+/// reader (``NumberReader``) says for each integer digit in turn and then
+/// for the fraction, so the search is a digit DP through the reader's
+/// steps: after each digit it keeps, per state, the longest plan so far. A
+/// state is what the rest of the reading depends on: the reader's own state
+/// (as it carries it on), whether the amount so far equals the maximum's
+/// first digits, and the planner's own state: the words it has not yet
+/// decided (the greedy longest match looks ahead: a longer run may still
+/// come, a `third-pairs` rule counts the third tones that follow) and what
+/// the words before them are to the clip rules (the `leads-group` rule
+/// looks back). The planner takes a
 /// clip as soon as no word to come can change its choice. So the number of
 /// states stays small and the search is exact; the tests check it against
 /// every amount of a range.
@@ -40,23 +41,22 @@ package struct LongestPlan: Sendable {
     /// What each word id is to the clip rules.
     let ruleWords: [ClipRule.Word]
     let options: ReadingOptions
+    /// The voice's language's reader, whose steps the search takes.
+    let reader: any NumberReader
+    /// The bits of the reader's state, the low bits of the search's flags.
+    let readerMask: Int
     let lead: [Int]
-    let wan: Int
-    let yi: Int
-    let zero: Int
-    /// The words of each fraction 0–99 (``fractionWords(_:flags:)``) for an
-    /// integer of 0, of 2 and of anything else, cut in two: what every
-    /// fraction with the same tenths digit starts with (`heads`, by tenths),
-    /// and the rest (`rests`, by fraction). The planner takes the heads'
-    /// clips once for all ten fractions that share them.
-    private(set) var fractionHeads: [[[Int]]] = []
-    private(set) var fractionRests: [[[Int]]] = []
+    /// A word that ends a number group, and a zero, to the clip rules (-1
+    /// when no word is): what the words before the undecided ones are kept as.
+    let groupUnitWord: Int
+    let zeroWord: Int
 
     /// A search for readings with `options` after the `lead` words, with the
     /// voice's clips lasting `clipFrames` (by file; a file not given lasts 0).
     package init(voice: Voice, clipFrames: [String: Int], options: ReadingOptions, lead: [String] = []) {
-        var vocabulary = options.vocabulary
-        for word in lead + [Numeral.countingTwo] where !vocabulary.contains(word) { vocabulary.append(word) }
+        let reader = voice.language.reader
+        var vocabulary = reader.vocabulary(options)
+        for word in lead where !vocabulary.contains(word) { vocabulary.append(word) }
         var ids: [String: Int] = [:]
         for (index, word) in vocabulary.enumerated() { ids[word] = index }
         let keys = voice.manifest.clips.lazy.map { key, file in
@@ -64,27 +64,14 @@ package struct LongestPlan: Sendable {
         }
         self.ids = ids
         self.trie = ClipKeyTrie(keys: keys, vocabulary: vocabulary)
-        self.ruleWords = vocabulary.map(voice.language.ruleWord(of:))
+        let ruleWords = vocabulary.map(voice.language.ruleWord(of:))
+        self.ruleWords = ruleWords
         self.options = options
+        self.reader = reader
+        self.readerMask = (1 << reader.stateBits) - 1
         self.lead = lead.compactMap { ids[$0] }
-        self.wan = ids["万"] ?? -1
-        self.yi = ids["亿"] ?? -1
-        self.zero = ids[Numeral.digits[0]] ?? -1
-        for flags in [0, Flag.two, Flag.said] {
-            let lists = (0...99).map { fractionWords($0, flags: flags) }
-            var heads: [[Int]] = []
-            for tenths in 0...9 {
-                var head = lists[tenths * 10]
-                for list in lists[(tenths * 10 + 1)..<(tenths * 10 + 10)] {
-                    var common = 0
-                    while common < head.count && common < list.count && head[common] == list[common] { common += 1 }
-                    head.removeLast(head.count - common)
-                }
-                heads.append(head)
-            }
-            fractionHeads.append(heads)
-            fractionRests.append((0...99).map { Array(lists[$0].dropFirst(heads[$0 / 10].count)) })
-        }
+        self.groupUnitWord = ruleWords.firstIndex { $0 == .groupUnit } ?? -1
+        self.zeroWord = ruleWords.firstIndex { $0 == .zero } ?? -1
     }
 
     // MARK: The search
@@ -103,25 +90,9 @@ package struct LongestPlan: Sendable {
         var partial: UInt64
     }
 
-    /// The reading state bits: integer words said, the group started (a
-    /// zero now gives a 零 before the next digit), a 零 pending, the group
-    /// has a digit, a zero group was skipped, tight to the maximum.
-    enum Flag {
-        /// The reader's own state (``Numeral/State``), in the low bits.
-        static let said = Numeral.State.said.rawValue
-        static let skipped = Numeral.State.skipped.rawValue
-        static let reader = Numeral.State.all.rawValue
-        /// The bits above the reader's.
-        static let tight = reader + 1
-        /// The integer is exactly 2: the fraction's reading says it (两元).
-        static let two = tight << 1
-        /// What a group's end hands to the next group: a new group resets
-        /// the rest (``LongestPlan/digitWords(_:_:flags:)``), so states
-        /// that differ only there are one.
-        static let acrossGroups = said | skipped | tight | two
-        /// What the integer hands to the fraction (``LongestPlan/fractionWords(_:flags:)``).
-        static let toFraction = said | tight | two
-    }
+    /// The search's flags: the reader's state (``ReaderState``) in the low
+    /// bits, and above them whether the amount so far is tight to the maximum.
+    var tight: Int { readerMask + 1 }
 
     /// The longest plan of an amount from 0 to `maximum` with `gap` frames
     /// between clips. `digits` restricts each of the twelve integer digits
@@ -154,7 +125,8 @@ package struct LongestPlan: Sendable {
         var steps = PlannerSteps(plan: self)
         let width = gaps.count
         // States as keys (flags << 32 | tail) and, per state, one value per gap.
-        var keys = [Flag.tight << 32 | steps.tail(context: [], pending: lead)]
+        let tight = self.tight
+        var keys = [tight << 32 | steps.tail(context: [], pending: lead)]
         var values = [Value](repeating: Value(length: 0, clips: 0, partial: 0), count: width)
         var missing: Int?
         for layer in 0..<integerDigits {
@@ -165,10 +137,10 @@ package struct LongestPlan: Sendable {
             for (index, key) in keys.enumerated() {
                 let stateFlags = key >> 32
                 let tail = key & 0xFFFF_FFFF
-                let isTight = stateFlags & Flag.tight != 0
+                let isTight = stateFlags & tight != 0
                 for digit in choices where !isTight || digit <= limits[layer] {
-                    var flags = stateFlags & ~Flag.tight
-                    if isTight && digit == limits[layer] { flags |= Flag.tight }
+                    var flags = stateFlags & ~tight
+                    if isTight && digit == limits[layer] { flags |= tight }
                     let words: Int
                     (words, flags) = steps.digit(layer, digit, flags: flags)
                     let step = steps.step(tail: tail, words: words, final: false)
@@ -198,23 +170,23 @@ package struct LongestPlan: Sendable {
             values = nextValues
         }
         // The fraction ends the stretch: for each state, the best fraction
-        // per gap, worked out once per tail and integer (0, 2 or other).
+        // per gap, worked out once per tail and reader state.
         let fractionChoices = fractions ?? Array(0...99)
         var endings: [Int: [Value]] = [:]
         var best = [Value](repeating: Value(length: Int.min, clips: 0, partial: 0), count: width)
         for (index, key) in keys.enumerated() {
             let flags = key >> 32
             let tail = key & 0xFFFF_FFFF
-            let variant = flags & Flag.two != 0 ? 1 : flags & Flag.said != 0 ? 2 : 0
-            let limit = flags & Flag.tight != 0 ? limits[integerDigits] : 99
-            let endingKey = (tail << 2 | variant) << 7 | limit
+            let state = flags & readerMask
+            let limit = flags & tight != 0 ? limits[integerDigits] : 99
+            let endingKey = (tail << reader.stateBits | state) << 7 | limit
             let ending: [Value]
             if let known = endings[endingKey] {
                 ending = known
             } else {
                 var found = [Value](repeating: Value(length: Int.min, clips: 0, partial: 0), count: width)
                 for fraction in fractionChoices where fraction <= limit {
-                    let step = steps.fraction(tail: tail, variant: variant, value: fraction)
+                    let step = steps.fraction(tail: tail, state: state, value: fraction)
                     if let word = step.missing { missing = min(missing ?? word, word) }
                     for (offset, gap) in gaps.enumerated() {
                         let candidate = Value(length: step.frames + step.clips * gap, clips: step.clips, partial: UInt64(fraction))
