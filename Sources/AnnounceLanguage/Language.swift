@@ -17,10 +17,10 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
 
     /// The BCP 47 tag a manifest states: `cmn-Hans`, `yue-Hans`.
     public var tag: String { rules.tag }
-    /// The language's name in English: `Mandarin`.
-    public var name: String { rules.name }
-    /// The name `voice script --language` and messages use: `mandarin`.
-    public var shortName: String { rules.name.lowercased() }
+    /// The language's name in English, for people: `Mandarin`.
+    public var displayName: String { rules.displayName }
+    /// The name the command line takes and messages quote: `mandarin`.
+    public var cliName: String { rules.cliName }
 
     public static func == (lhs: Language, rhs: Language) -> Bool { lhs.tag == rhs.tag }
     public func hash(into hasher: inout Hasher) { hasher.combine(tag) }
@@ -57,8 +57,8 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// message is written with the keys of the variants readers may ask
     /// for, and read back with the same list.
     /// - Throws: ``LanguageError`` of kind `malformed` when its tag is not
-    ///   a BCP 47 tag, of kind `unknown` when its tag or name is another
-    ///   language's, of kind `clashingVariant` for a variant whose name or
+    ///   a BCP 47 tag, of kind `unknown` when its tag or one of its names is
+    ///   another language's, of kind `clashingVariant` for a variant whose name or
     ///   key another variant or a message's field has.
     public static func register(_ rules: some LanguageRules) throws(LanguageError) {
         let language = Language(rules)
@@ -71,7 +71,8 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
             known.append(variant)
         }
         let clash = all.first {
-            ($0.tag.lowercased() == language.tag.lowercased() || $0.shortName == language.shortName) && $0.tag != language.tag
+            ($0.tag.lowercased() == language.tag.lowercased() || $0.cliName.lowercased() == language.cliName.lowercased()
+                || $0.displayName.lowercased() == language.displayName.lowercased()) && $0.tag != language.tag
         }
         if clash != nil { throw LanguageError(.unknown, tag: language.tag) }
         registry.withLock { registry in
@@ -81,14 +82,14 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The language a manifest's `language` names, its tag or its short
-    /// name (`cantonese`), compared without regard to case (`cmn-hans` is
-    /// `cmn-Hans`).
+    /// The language a manifest's `language` names, its tag or its
+    /// command-line name (`cantonese`), compared without regard to case
+    /// (`cmn-hans` is `cmn-Hans`).
     /// - Throws: ``LanguageError`` when `tag` is not a BCP 47 tag, or names
     ///   a language announce does not speak.
     public init(tag: String) throws(LanguageError) {
         let lowered = tag.lowercased()
-        if let known = Self.all.first(where: { $0.tag.lowercased() == lowered || $0.shortName == lowered }) {
+        if let known = Self.all.first(where: { $0.tag.lowercased() == lowered || $0.cliName.lowercased() == lowered }) {
             self = known
             return
         }
@@ -97,7 +98,7 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `Mandarin (cmn-Hans)`.
-    public var description: String { "\(name) (\(tag))" }
+    public var description: String { "\(displayName) (\(tag))" }
 
     /// Whether `tag` has the shape of a BCP 47 tag: subtags of ASCII
     /// letters and digits, 1–8 long, joined by `-`, the first of letters.

@@ -43,16 +43,16 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
 
     /// One line naming the tag or option and what announce speaks.
     public var description: String {
-        let known = Language.all.map { "'\($0.tag)' (\($0.name), '\($0.shortName)')" }.joined(separator: ", ")
+        let known = Language.all.map { "'\($0.tag)' (\($0.displayName), '\($0.cliName)')" }.joined(separator: ", ")
         switch kind {
         case .malformed:
             return "\(MessageText.quoted(tag)) is not a language tag such as 'cmn-Hans': announce speaks \(known)"
         case .unknown:
-            let nearest = Suggestion.note(to: tag, among: Language.all.flatMap { [$0.shortName, $0.tag] })
+            let nearest = Suggestion.note(to: tag, among: Language.all.flatMap { [$0.cliName, $0.tag] })
             return "\(MessageText.quoted(tag)) is not a language announce speaks\(nearest): \(known)"
         case .undefinedVariant(let variant):
             let note = language?.rules.missingVariantNote(variant).map { ": \($0)" } ?? ""
-            return "\(language?.name ?? tag) has no \(variant.words) reading (--variant \(variant.name))\(note)"
+            return "\(language?.displayName ?? tag) has no \(variant.words) reading (--variant \(variant.name))\(note)"
         case .otherReading:
             let missing = language?.rules.ownReadingNote ?? "the reading \(tag) always uses"
             return "the message is read without \(missing): it was made for a voice of another language"

@@ -1,6 +1,6 @@
 import AnnounceCommon
 
-/// What a language's folder gives announce: its name and tag, how amounts
+/// What a language's folder gives announce: its tag and names, how amounts
 /// are read in it (the reading's own options and the variants a reader may
 /// ask for), its words' romanisation, the rules its clips may state, and how
 /// a speaker says each item of its voice script.
@@ -11,10 +11,13 @@ import AnnounceCommon
 /// these: a language announce does not bundle is a type conforming to this
 /// protocol, registered with ``Language/register(_:)``.
 public protocol LanguageRules: Sendable {
-    /// The BCP 47 tag a manifest states: `cmn-Hans`.
+    /// The BCP 47 tag a manifest, a pack and a push state: `cmn-Hans`.
     var tag: String { get }
-    /// The language's name in English: `Mandarin`.
-    var name: String { get }
+    /// The name the command line takes and messages quote (`voice script
+    /// --language mandarin`): lower-case ASCII letters, digits and `-`.
+    var cliName: String { get }
+    /// The language's name in English, for people: `Mandarin`.
+    var displayName: String { get }
 
     /// How the language reads amounts and counts: its grammar of numbers
     /// and unit words, taken in steps (``NumberReader``).
@@ -77,7 +80,7 @@ extension LanguageRules {
     public var ownReading: ReadingOptions { ReadingOptions() }
     public var readingVariants: [ReadingVariant] { [] }
     public func missingVariantNote(_ variant: ReadingVariant) -> String? { nil }
-    public var ownReadingNote: String { "the reading \(name) always uses" }
+    public var ownReadingNote: String { "the reading \(displayName) always uses" }
     public func spoken(_ syllables: [String]) -> [String] { syllables }
     public func shown(_ syllable: String) -> String { syllable }
     public var tones: ToneSystem? { nil }

@@ -101,7 +101,7 @@ package struct VoiceManifest: Equatable, Sendable {
             return string
         }
         guard let languageValue = fields["language"] else {
-            throw invalid("'language' is missing: state the language the voice speaks, \(Language.all.map { "'\($0.tag)' (\($0.name))" }.joined(separator: " or "))")
+            throw invalid("'language' is missing: state the language the voice speaks, \(Language.all.map { "'\($0.tag)' (\($0.displayName))" }.joined(separator: " or "))")
         }
         guard let languageTag = languageValue.string else { throw invalid("'language' must be a string such as 'cmn-Hans'") }
         let language: Language
@@ -195,7 +195,7 @@ package struct VoiceManifest: Equatable, Sendable {
         case let other?: throw invalid("clip \(MessageText.quoted(word)): 'when' must be a rule name or a list of them, not \(other.kindName)")
         }
         let known = language.clipRules.isEmpty
-            ? "\(language.name) has no clip rules"
+            ? "\(language.displayName) has no clip rules"
             : "known: " + language.clipRules.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         var rules: [ClipRule] = []
         for name in names {

@@ -12,7 +12,8 @@ import Testing
 /// reading (两 before 百/千/万/亿 always, 一十 on request) and one clip rule.
 struct Testese: LanguageRules {
     var tag: String { "qaa-Hans" }
-    var name: String { "Testese" }
+    var cliName: String { "testese" }
+    var displayName: String { "Testese" }
     var ownReading: ReadingOptions { ReadingOptions(liang: true) }
     var readingVariants: [ReadingVariant] { [.leadYi] }
     var romanisation: String { "sillab" }
@@ -70,7 +71,7 @@ struct Testese: LanguageRules {
 
     @Test("a registered language is found by its tag and its name, and the package's own are unchanged")
     func registered() throws {
-        #expect(Self.language.name == "Testese" && Self.language.romanisation == "sillab")
+        #expect(Self.language.displayName == "Testese" && Self.language.romanisation == "sillab")
         #expect(try Language(tag: "testese") == Self.language)
         #expect(Language.packaged.count == 2 && Language.all.contains(Self.language))
         #expect(throws: LanguageError.self) { try Language.register(RenamedTestese()) }
@@ -128,7 +129,8 @@ struct Testese: LanguageRules {
 /// Testese under another tag: a second language of the same name.
 private struct RenamedTestese: LanguageRules {
     var tag: String { "qab-Hans" }
-    var name: String { "Testese" }
+    var cliName: String { "testese" }
+    var displayName: String { "Testese" }
     var romanisation: String { "sillab" }
     var romanisationExample: (word: String, syllables: String) { ("到账", "do-3 zang-4") }
     func syllables(of text: String, pronunciations: [String: String]) -> [String]? { nil }

@@ -17,12 +17,12 @@ import Testing
         "Sources/announce/Commands/VoiceScriptCommand.swift",
     ]
 
-    /// What names a packaged language or its words: its name, its
+    /// What names a packaged language or its words: its names, its
     /// romanisation, its variants' keys, and tone sandhi.
     static var names: [String] {
         var names = ["sandhi"]
         for language in Language.packaged {
-            names += [language.name, language.romanisation]
+            names += [language.displayName, language.cliName, language.romanisation]
             let variants = language.readingVariants + language.defaultReading.variants
             names += variants.map(\.key)
         }
@@ -33,7 +33,7 @@ import Testing
     func languageWordsStayInTheirFolders() throws {
         let names = Self.names
         try #require(names.count >= 6, "the scan needs the packaged languages' words: \(names)")
-        let folders = Language.packaged.map { "Sources/AnnounceLanguage/\($0.name)/" }
+        let folders = try Language.packaged.map(Self.folder(of:))
         var files: [String: [String]] = [:]
         let sources = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.file("Sources").path)
         for module in sources.sorted() {
@@ -46,5 +46,36 @@ import Testing
         let outside = files.keys.filter { !Self.allowed.contains($0) }.sorted()
         #expect(outside.isEmpty, "\(outside.map { "\($0): \(files[$0] ?? [])" })")
         #expect(files.count <= 3)
+    }
+
+    /// The folder under Sources/AnnounceLanguage whose file declares
+    /// `language`'s rules (`struct Mandarin: LanguageRules`), with a `/`.
+    static func folder(of language: Language) throws -> String {
+        let type = String(describing: Swift.type(of: language.rules))
+        let root = "Sources/AnnounceLanguage"
+        for entry in try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.file(root).path).sorted() {
+            let folder = "\(root)/\(entry)"
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: RepositoryPaths.file(folder).path, isDirectory: &isFolder), isFolder.boolValue
+            else { continue }
+            for line in try PhoneSources.lines(below: folder) where line.code.contains("struct \(type): LanguageRules") {
+                return folder + "/"
+            }
+        }
+        throw FolderNotFound(type: type)
+    }
+
+    struct FolderNotFound: Error { let type: String }
+
+    @Test("a language's tag, command-line name and display name are three names, each its own")
+    func namesApart() throws {
+        for language in Language.packaged {
+            #expect(try Language(tag: language.tag) == language)
+            #expect(try Language(tag: language.cliName) == language)
+            #expect(language.cliName == language.cliName.lowercased() && !language.cliName.contains(" "))
+            #expect(language.description == "\(language.displayName) (\(language.tag))")
+            #expect(try Self.folder(of: language).hasPrefix("Sources/AnnounceLanguage/"))
+        }
+        #expect(Set(Language.packaged.map(\.cliName)).count == Language.packaged.count)
     }
 }

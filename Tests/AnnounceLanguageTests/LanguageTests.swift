@@ -100,7 +100,8 @@ import Testing
     struct OneVariant: LanguageRules {
         let variant: ReadingVariant
         var tag: String { "qaa-Zxxx" }
-        var name: String { "Onevariant" }
+        var cliName: String { "onevariant" }
+        var displayName: String { "Onevariant" }
         var readingVariants: [ReadingVariant] { [variant] }
         var romanisation: String { "plain" }
         var romanisationExample: (word: String, syllables: String) { ("一", "yi1") }

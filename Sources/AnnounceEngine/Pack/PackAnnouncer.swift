@@ -49,7 +49,7 @@ public struct PackAnnouncer: Sendable {
         guard push.language == language else {
             throw PackError(
                 .otherLanguage,
-                "the message was made for a \(push.language.name) voice; the pack's voice '\(MessageText.escaped(pack.voiceID))' speaks \(language.name)")
+                "the message was made for a \(push.language.displayName) voice; the pack's voice '\(MessageText.escaped(pack.voiceID))' speaks \(language.displayName)")
         }
         return try render(push.message)
     }

@@ -6,7 +6,8 @@ public struct Cantonese: LanguageRules {
     public init() {}
 
     public var tag: String { "yue-Hans" }
-    public var name: String { "Cantonese" }
+    public var cliName: String { "cantonese" }
+    public var displayName: String { "Cantonese" }
     /// The same words as Mandarin's formal reading, with Cantonese's own
     /// 两 (``ownReading``).
     public var reader: any NumberReader { MandarinReader() }

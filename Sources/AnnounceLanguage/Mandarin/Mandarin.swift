@@ -6,7 +6,8 @@ public struct Mandarin: LanguageRules {
     public init() {}
 
     public var tag: String { "cmn-Hans" }
-    public var name: String { "Mandarin" }
+    public var cliName: String { "mandarin" }
+    public var displayName: String { "Mandarin" }
     /// The formal reading of docs/READING.md.
     public var reader: any NumberReader { MandarinReader() }
     public var readingVariants: [ReadingVariant] { [.liang, .leadYi] }

@@ -20,7 +20,7 @@ extension VoiceBuilder {
         for other in Language.all.map(\.romanisation) where other != script.language.romanisation && command.contains("{\(other)}") {
             throw VoiceBuildError(
                 .usage,
-                "the script is \(script.language.name): its items have no {\(other)}; use {\(script.language.romanisation)} or {romanisation}")
+                "the script is \(script.language.displayName): its items have no {\(other)}; use {\(script.language.romanisation)} or {romanisation}")
         }
         let folder = try BuildFolder(for: directory)
         let scratch = try folder.subfolder(".tts")

@@ -69,7 +69,7 @@ extension VoiceScript {
                 throw VoiceScriptError(.invalidScript, "\(shownSource): \(shownItem): key \(MessageText.quoted(item.key)) must be one distinct word without blanks, at most \(VoiceManifest.maximumWordLength) characters")
             }
             if let rule = item.when.first(where: { !script.language.clipRules.contains($0) }) {
-                throw VoiceScriptError(.invalidScript, "\(shownSource): \(shownItem): \(script.language.name) has no clip rule '\(rule.rawValue)'")
+                throw VoiceScriptError(.invalidScript, "\(shownSource): \(shownItem): \(script.language.displayName) has no clip rule '\(rule.rawValue)'")
             }
         }
         self = script

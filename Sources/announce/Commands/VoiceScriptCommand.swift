@@ -9,14 +9,35 @@ struct VoiceScriptCommand: ListsExitStatuses {
         commandName: "script",
         abstract: "Print what a speaker must record for a voice: every word, the runs that carry tone sandhi and, with --units groups, larger units, numbered.",
         discussion: """
-            By default the script covers everything announce says in the language (--language: mandarin, the default, or cantonese): both reading styles with 两 and (in Mandarin) 一十, the prefixes \(VoiceCoverage.everything.prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-variant (--no-liang, --no-lead-yi), --prefix and --template narrow it for a shorter session; --variant NAME (--liang, --lead-yi) asks for a variant, refused where the language lacks it. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
+            By default the script covers everything announce says in the language (--language: \(Help.list(Language.all.map { $0 == Language.default ? "\($0.cliName) (the default)" : $0.cliName }))): both reading styles with the variants the language reads with or offers (\(Self.coveredVariants)), the prefixes \(VoiceCoverage.everything.prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-variant (--no-liang, --no-lead-yi), --prefix and --template narrow it for a shorter session; --variant NAME (--liang, --lead-yi) asks for a variant, refused where the language lacks it. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
 
-            Each item shows its romanisation: pinyin in Mandarin, Jyutping in Cantonese. A word the script does not know needs its syllables with --romanisation WORD=SYLLABLES, in the language's romanisation (--pinyin and --jyutping are older spellings of it for Mandarin and Cantonese), and a phrase must have no blanks; either is a usage error.
+            Each item shows its romanisation: \(Language.all.map { "\($0.romanisation) in \($0.displayName)" }.joined(separator: ", ")). A word the script does not know needs its syllables with --romanisation WORD=SYLLABLES, in the language's romanisation (\(Self.olderSpellings.map { "--\($0)" }.joined(separator: " and ")) are older spellings of it for \(Self.olderSpellings.map(Self.languageName(romanisedIn:)).joined(separator: " and "))), and a phrase must have no blanks; either is a usage error.
 
             \(ExitStatus.help(exitStatuses))
             """)
 
     enum Format: String, ChoiceArgument { case text, json, markdown }
+
+    /// Each language with the variants its script covers by default, for the help: `Mandarin: 两, 一十`.
+    private static var coveredVariants: String {
+        Language.all.map { language in
+            let variants = (language.readingVariants + language.defaultReading.variants).filter(ReadingVariant.offered.contains)
+            return "\(language.displayName): \(variants.isEmpty ? "none" : variants.map(\.words).joined(separator: ", "))"
+        }.joined(separator: "; ")
+    }
+
+    /// The romanisations with an option of their own, an older spelling of --romanisation.
+    private static let olderSpellings = ["pinyin", "jyutping"]
+
+    /// The language whose script is romanised in `romanisation`.
+    private static func languageName(romanisedIn romanisation: String) -> String {
+        Language.all.first { $0.romanisation == romanisation }?.displayName ?? romanisation
+    }
+
+    /// The languages that offer `variant`, for the help of its older flag.
+    private static func offering(_ variant: ReadingVariant) -> String {
+        Help.list(Language.all.filter { $0.readingVariants.contains(variant) }.map(\.displayName))
+    }
 
     @Option(help: ArgumentHelp(
         "A reading style to cover (repeatable): \(Help.list(ReadingStyle.allCases.map(\.rawValue))). Default: all.", valueName: "style"))
@@ -36,13 +57,13 @@ struct VoiceScriptCommand: ListsExitStatuses {
     @Flag(inversion: .prefixedNo, help: "Cover readings with 两 (a leading 2 before 百/千/万/亿, a bare whole 2); the default.")
     var liang: Bool?
 
-    @Flag(name: .customLong("lead-yi"), inversion: .prefixedNo, help: "Cover readings that keep the 一 of a leading 十 (一十元); Mandarin only, its default.")
+    @Flag(name: .customLong("lead-yi"), inversion: .prefixedNo, help: ArgumentHelp("Cover readings that keep the 一 of a leading 十 (一十元); in \(Self.offering(.leadYi)) only, covered there by default."))
     var leadYi: Bool?
 
     @Option(help: ArgumentHelp(
-        "The language the voice speaks: \(Help.list(Language.all.map { "\($0.shortName) (\($0.tag))" })). Default: mandarin.",
+        "The language the voice speaks: \(Help.list(Language.all.map { "\($0.cliName) (\($0.tag))" })). Default: \(Language.default.cliName).",
         valueName: "language"))
-    var language: String = Language.default.shortName
+    var language: String = Language.default.cliName
 
     @Option(help: ArgumentHelp(
         "A prefix to cover (repeatable): a phrase or \(Help.list(Prefix.presets.map(\.name))). Default: \(Prefix.standard.text) and every preset.",
@@ -62,10 +83,10 @@ struct VoiceScriptCommand: ListsExitStatuses {
     @Option(help: ArgumentHelp("The tone-numbered syllables of a word the script does not know, in the language's romanisation (repeatable): 美团=mei3 tuan2.", valueName: "word=syllables"))
     var romanisation: [String] = []
 
-    @Option(help: ArgumentHelp("--romanisation for a Mandarin script (repeatable).", valueName: "word=pinyin"))
+    @Option(help: ArgumentHelp("--romanisation for a \(languageName(romanisedIn: "pinyin")) script (repeatable).", valueName: "word=pinyin"))
     var pinyin: [String] = []
 
-    @Option(help: ArgumentHelp("--romanisation for a Cantonese script (repeatable).", valueName: "word=jyutping"))
+    @Option(help: ArgumentHelp("--romanisation for a \(languageName(romanisedIn: "jyutping")) script (repeatable).", valueName: "word=jyutping"))
     var jyutping: [String] = []
 
     @Option(help: "text, markdown (for the speaker) or json (for 'voice build').")
@@ -89,7 +110,7 @@ struct VoiceScriptCommand: ListsExitStatuses {
             // --pinyin and --jyutping are --romanisation named for the language.
             for (option, entries) in [("romanisation", romanisation), ("pinyin", pinyin), ("jyutping", jyutping)] where !entries.isEmpty {
                 guard option == "romanisation" || option == language.romanisation else {
-                    Console.error("--\(option) is for another language: a \(language.name) script takes --\(language.romanisation)")
+                    Console.error("--\(option) is for another language: a \(language.displayName) script takes --\(language.romanisation)")
                     throw Console.exit(.usage)
                 }
                 let example = language.romanisationExample

@@ -21,9 +21,9 @@ struct VoiceTonesCommand: ListsExitStatuses {
             """)
 
     @Option(help: ArgumentHelp(
-        "The language the files speak: \(Help.list(Language.all.map { "\($0.shortName) (\($0.tag))" })). Default: \(Language.default.shortName).",
+        "The language the files speak: \(Help.list(Language.all.map { "\($0.cliName) (\($0.tag))" })). Default: \(Language.default.cliName).",
         valueName: "language"))
-    var language: String = Language.default.shortName
+    var language: String = Language.default.cliName
 
     @Flag(help: "Print the report as one JSON object.")
     var json = false
@@ -34,7 +34,7 @@ struct VoiceTonesCommand: ListsExitStatuses {
     func run() throws {
         let language = try LanguageOption.parse(self.language)
         guard let system = language.tones else {
-            Console.error("--language \(language.shortName): \(language.name) has no tones to measure")
+            Console.error("--language \(language.cliName): \(language.displayName) has no tones to measure")
             throw Console.exit(.usage)
         }
         guard !files.isEmpty else {

@@ -51,7 +51,7 @@ enum VoiceLocator {
             // A folder of that name, or a refusal that says what there is.
             if FileManager.default.fileExists(atPath: given) { return given }
             let names = bundledNames(executablePath: executablePath)
-            let nearest = Suggestion.nearest(to: name, among: names + Language.all.map(\.shortName))
+            let nearest = Suggestion.nearest(to: name, among: names + Language.all.map(\.cliName))
                 .map { "; did you mean \(MessageText.quoted($0))?" } ?? ""
             throw VoiceError(
                 .notFound,
