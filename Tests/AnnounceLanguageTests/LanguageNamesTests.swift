@@ -48,6 +48,31 @@ import Testing
         #expect(files.count <= 3)
     }
 
+    /// The shared reading and the worst-case search, which read through a
+    /// language's reader and know none of its words.
+    static let readerFree = [
+        "Sources/AnnounceLanguage/Readings/NumberReader.swift", "Sources/AnnounceLanguage/Readings/Reading.swift",
+        "Sources/AnnounceLanguage/Readings/Count.swift", "Sources/AnnounceLanguage/Readings/ReadingOptions.swift",
+        "Sources/AnnounceStudio/WorstCase/", "Sources/AnnounceStudio/Script/VoiceScript+Units.swift",
+    ]
+
+    @Test("the shared reading and the worst-case search name no word a packaged language's reader says")
+    func readerWordsStayWithTheReader() throws {
+        var words = Set<String>()
+        for language in Language.packaged {
+            for options in ReadingOptions.allCombinations { words.formUnion(language.reader.vocabulary(options)) }
+            words.formUnion(language.reader.countVocabulary)
+        }
+        try #require(words.count >= 20, "the scan needs the readers' words: \(words.sorted())")
+        var found: [String] = []
+        for module in ["Sources/AnnounceLanguage", "Sources/AnnounceStudio"] {
+            for line in try PhoneSources.lines(below: module) where Self.readerFree.contains(where: line.file.hasPrefix) {
+                if let word = words.sorted().first(where: line.code.contains) { found.append("\(line.file):\(line.number): \(word)") }
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
     /// The folder under Sources/AnnounceLanguage whose file declares
     /// `language`'s rules (`struct Mandarin: LanguageRules`), with a `/`.
     static func folder(of language: Language) throws -> String {
