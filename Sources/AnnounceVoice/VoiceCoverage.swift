@@ -99,18 +99,23 @@ public struct VoiceCoverage: Encodable, Hashable, Sendable {
         return line
     }
 
-    /// The words a voice must have clips for to say everything covered, in
-    /// script order: reading words, prefix words, template words.
-    public var vocabulary: [String] {
+    /// The words a voice of the default language must have clips for to
+    /// say everything covered (``vocabulary(in:)``).
+    public var vocabulary: [String] { vocabulary(in: .default) }
+
+    /// The words a voice of `language` must have clips for to say
+    /// everything covered, in script order: reading words, prefix words,
+    /// template words.
+    public func vocabulary(in language: Language) -> [String] {
         var words: [String] = []
-        for options in readingOptions { words += options.vocabulary }
+        for options in readingOptions { words += language.reader.vocabulary(options) }
         let templates = templateValues
         for prefix in prefixValues where templates.contains(where: { $0.slots.contains(.prefix) }) {
             words += prefix.words
         }
         for template in templates {
             for options in readingOptions {
-                words += template.vocabulary(prefix: Prefix.presets.first { $0.name == "none" }!.prefix, options: options)
+                words += template.vocabulary(prefix: Prefix.presets.first { $0.name == "none" }!.prefix, options: options, in: language)
             }
         }
         var seen = Set<String>()

@@ -66,14 +66,22 @@ public struct Template: Hashable, Sendable {
     /// The words a voice must have clips for to say every message of this
     /// template with `prefix` and `options`: the prefix words (with a
     /// `{prefix}` slot), the fixed words, and the words any amount (with
-    /// `{amount}`) or count (with `{count}`) can be read with.
+    /// `{amount}`) or count (with `{count}`) can be read with in the
+    /// default language.
     public func vocabulary(prefix: Prefix, options: ReadingOptions) -> [String] {
+        vocabulary(prefix: prefix, options: options, in: .default)
+    }
+
+    /// ``vocabulary(prefix:options:)`` with amounts and counts read by
+    /// `language`'s reader.
+    public func vocabulary(prefix: Prefix, options: ReadingOptions, in language: Language) -> [String] {
+        let reader = language.reader
         var words: [String] = []
         for part in parts {
             switch part {
             case .slot(.prefix): words += prefix.words
-            case .slot(.amount): words += options.vocabulary
-            case .slot(.count): words += Count.vocabulary
+            case .slot(.amount): words += reader.vocabulary(options)
+            case .slot(.count): words += reader.countVocabulary
             case .words(let fixed): words += fixed
             case .pause: break
             }

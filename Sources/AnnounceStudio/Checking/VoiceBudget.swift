@@ -200,7 +200,7 @@ package struct VoiceBudget: Sendable {
                     var best = counts[key] ?? (length: -1, count: 1)
                     if best.length < 0 {
                         for value in 1...maximumCount {
-                            let words = before + ((try? Count(value))?.words ?? []) + after
+                            let words = before + ((try? Count(value))?.words(in: voice.language) ?? []) + after
                             let length = length(try voice.plan(words: words, prefixCount: 0), gap: gap)
                             if length > best.length { best = (length, value) }
                         }
