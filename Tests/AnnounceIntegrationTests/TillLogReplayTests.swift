@@ -126,35 +126,8 @@ import Testing
     @Test func randomDaysReplayFromTheirLog() throws {
         var random = SplitMix64(seed: 0x1065_da75)
         for dayNumber in 0..<60 {
-            let start = TillDayTests.start
-            var at = start
-            var lines = [try TillDayTests.line(at, "clock", ["offset": [0, 900, -300, 60, 7200][Int(random.next() % 5)]])]
-            var taken: [String: Double] = [:]
-            for _ in 0..<40 {
-                at += Double(random.next() % 2000) / 100
-                switch random.next() % 16 {
-                case 0: lines.append(try TillDayTests.line(at, "app", ["state": ["active", "inactive", "background"][Int(random.next() % 3)]]))
-                case 1: lines.append(try TillDayTests.line(at, random.next() % 2 == 0 ? "lock" : "unlock"))
-                case 2: lines.append(try TillDayTests.line(at, "idle"))
-                case 3: lines.append(try TillDayTests.line(at, "ringer", ["silent": random.next() % 2 == 0]))
-                case 4: lines.append(try TillDayTests.line(at, "focus", ["on": random.next() % 2 == 0]))
-                case 5: lines.append(try TillDayTests.line(at, "volume", ["media": Double(random.next() % 5) / 4]))
-                case 6:
-                    let began = random.next() % 2 == 0
-                    lines.append(try TillDayTests.line(at, "interruption", [
-                        "phase": began ? "began" : "ended", "shouldResume": random.next() % 3 != 0,
-                        "reason": random.next() % 5 == 0 ? "appWasSuspended" : "default",
-                    ]))
-                case 7: lines.append(try TillDayTests.line(at, "settings", ["till-mode": random.next() % 2 == 0, "time-sensitive": random.next() % 2 == 0]))
-                default:
-                    let id = random.next() % 4 == 0 && !taken.isEmpty ? taken.keys.sorted()[Int(random.next() % UInt64(taken.count))] : "r\(dayNumber)-\(lines.count)"
-                    let when = taken[id] ?? (random.next() % 6 == 0 ? at - 200 : at - Double(random.next() % 5))
-                    taken[id] = when
-                    let service: PushService = random.next() % 3 == 0 ? .getui : .jpush
-                    let channel = service == .getui && random.next() % 2 == 0 ? "vendor" : "apns"
-                    lines.append(try TillDayTests.push(at, service, channel: channel, amount: "\(1 + random.next() % 500).00", id: id, taken: when))
-                }
-            }
+            let clock = try TillDayTests.line(TillDayTests.start, "clock", ["offset": [0, 900, -300, 60, 7200][Int(random.next() % 5)]])
+            let (lines, _) = try TillDayTests.randomDay(&random, prefix: "r\(dayNumber)", kills: false, clockChanges: false, lines: [clock])
             let (live, replayed, _) = try Self.liveAndReplayed(lines)
             Self.expectSame(live, replayed, "day \(dayNumber)")
         }
