@@ -102,6 +102,29 @@ import Testing
         #expect(times.allSatisfy { abs($0 - start - 45) < 60 }, "\(times)")
     }
 
+    /// A clock set right with no push after it: its stretch is put right by
+    /// how far the boot moved, not taken to be off as the clock before it.
+    @Test func aClockSetWithNoPushAfterItIsPutRightByItsBoot() throws {
+        let start = TillDayTests.start
+        let lines = [
+            try TillDayTests.line(start, "clock", ["offset": 600]),
+            try TillDayTests.line(start + 1, "app", ["state": "active"]),
+            try TillDayTests.push(start + 10, amount: "1.00", id: "before", taken: start + 9),
+            try TillDayTests.push(start + 30, amount: "2.00", id: "before-2", taken: start + 29),
+            try TillDayTests.line(start + 60, "clock", ["offset": 0]),
+            try TillDayTests.line(start + 80, "app", ["state": "background"]),
+            try TillDayTests.line(start + 100, "app", ["state": "active"]),
+        ]
+        let (_, _, shared) = try Self.liveAndReplayed(lines)
+        let events = try shared.split(separator: "\n").map { try TillEvent(line: Array($0.utf8)) }
+        let states = events.compactMap { event -> (Double, String)? in
+            if case .app(let state) = event.kind { return (event.at, state.rawValue) }
+            return nil
+        }
+        #expect(states.map(\.1) == ["active", "background", "active"], "\(states)")
+        #expect(zip(states.map(\.0), [start + 1, start + 80, start + 100]).allSatisfy { abs($0 - $1) <= 2 }, "\(states)")
+    }
+
     /// The settings the phone announced by are in its log whole, with
     /// time-sensitive, so a replay keeps quiet hours and the minimum.
     @Test func theSettingsAreLoggedWhole() throws {

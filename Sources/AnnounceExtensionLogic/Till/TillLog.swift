@@ -83,7 +83,8 @@ struct TillLog: Sendable {
     /// `boot`) as a day in true time for `announce till`: the lines of each
     /// clock (their `boot` within ``ClockCheck/spread`` of each other) moved
     /// by that clock's offset, the offset of the day's fresh pushes on it
-    /// (``clockOffset(_:)``; a clock without pushes is taken to be off as
+    /// (``clockOffset(_:)``; a clock without pushes, set while the phone ran
+    /// on, by the offset of one with pushes moved as the boot moved, else as
     /// the one before it), and a `clock` line before the first line of each
     /// clock whose offset differs from the one before; `boot` dropped; the
     /// lines in the order of true time. A line that is not an event is
@@ -130,13 +131,29 @@ struct TillLog: Sendable {
             else { continue }
             samples[line.clock].append(line.at - taken)
         }
-        // A clock without pushes is taken to be off as the one written
-        // before it (else after it).
+        // A clock without pushes: one set while the phone ran on (its lines'
+        // seconds since boot, `at` less `boot`, go on from the other's) is
+        // off by that clock's offset moved as its boot moved, exactly; else
+        // (a restart between them) as the clock written before it, or after.
         var estimates = samples.map(clockOffset)
         let known = estimates.indices.filter { estimates[$0] != nil }
         let order = read.map(\.clock).reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
+        var uptimes = Array(repeating: (low: Double.infinity, high: -Double.infinity), count: boots.count)
+        for line in read {
+            guard let boot = line.boot else { continue }
+            uptimes[line.clock] = (min(uptimes[line.clock].low, line.at - boot), max(uptimes[line.clock].high, line.at - boot))
+        }
+        func onOneRun(_ one: Int, _ other: Int) -> Bool {
+            guard one < uptimes.count, other < uptimes.count else { return false }
+            return uptimes[one].high <= uptimes[other].low + ClockCheck.spread || uptimes[other].high <= uptimes[one].low + ClockCheck.spread
+        }
         for clock in estimates.indices where estimates[clock] == nil {
             let position = order.firstIndex(of: clock) ?? 0
+            let candidates = Array(order[..<position].reversed()) + Array(order[position...])
+            if let run = candidates.first(where: { known.contains($0) && onOneRun($0, clock) }), let offset = estimates[run] {
+                estimates[clock] = TillDay.milliseconds(offset + boots[clock] - boots[run])
+                continue
+            }
             let before = order[..<position].last { known.contains($0) }
             let after = order[position...].first { known.contains($0) }
             estimates[clock] = (before ?? after).flatMap { estimates[$0] } ?? 0
