@@ -303,7 +303,7 @@ import Testing
         var scheduled: [String: TimeInterval] = [:]
         var removed: [String] = []
         for action in actions {
-            if case .schedule(let id, _, let after) = action { scheduled[id] = after }
+            if case .schedule(let id, _, let after, _) = action { scheduled[id] = after }
             if case .unschedule(let id) = action { removed.append(id) }
         }
         return (scheduled, removed)
@@ -317,7 +317,7 @@ import Testing
         var till = model()
         let first = presentAll(delivered(try push("1", id: "s1")), in: &till, uptime: 0)
         // Its own sound, due after its 6 s and 20 s of grace.
-        #expect(first.contains(.schedule(id: "s1", sound: .named(name("1")), after: 26)))
+        #expect(first.contains(.schedule(id: "s1", sound: .named(name("1")), after: 26, inTime: 64)))
         let second = failSafes(presentAll(delivered(try push("2", id: "s2")), in: &till, uptime: 1)).scheduled
         let third = failSafes(presentAll(delivered(try push("3", id: "s3")), in: &till, uptime: 2)).scheduled
         let dues = [26, 1 + (second["s2"] ?? 0), 2 + (third["s3"] ?? 0)]
@@ -343,6 +343,25 @@ import Testing
         #expect(till.failSafes.isEmpty)
     }
 
+    /// A fail-safe of an app that was killed, arriving while the app started
+    /// again says another payment: it waits its turn while that comes within
+    /// the time its answer says it is in time, else its notification says it.
+    @Test func aKilledAppsFailSafeWaitsItsTurnWhileInTime() throws {
+        var till = model()
+        _ = presentAll(delivered(try push("1", id: "new")), in: &till, uptime: 100)
+        // Their files, in the folder.
+        _ = try push("2", id: "old")
+        _ = try push("3", id: "older")
+        let roomy = InAppPlayback.Delivered(handOff: .named(name("2")), id: "old", seal: seal, inTime: 40)
+        let taken = presentAll([InAppPlayback.key: roomy.userInfoValue], in: &till, uptime: 101)
+        #expect(taken.first == .present(withSound: false) && till.waiting.contains { $0.id == "old" }, "\(taken)")
+        // Its new fail-safe is due by its deadline, 40 s from now.
+        #expect(till.failSafes["old"].map { $0 <= 141 } == true)
+        let tight = InAppPlayback.Delivered(handOff: .named(name("3")), id: "older", seal: seal, inTime: 2)
+        #expect(presentAll([InAppPlayback.key: tight.userInfoValue], in: &till, uptime: 102) == [.present(withSound: true)])
+        #expect(!till.waiting.contains { $0.id == "older" })
+    }
+
     @Test func aFailSafeDueWhileTheAppRunsIsSilentIfTheAppSaysItAndHeardIfNot() throws {
         var till = model()
         _ = presentAll(delivered(try push("1", id: "w1")), in: &till, uptime: 0)
@@ -351,11 +370,11 @@ import Testing
         // Still being said (the lengths were estimates): the banner is
         // silent, and the fail-safe comes again at its deadline (90 s).
         #expect(presentAll([InAppPlayback.key: w1.userInfoValue], in: &till, uptime: 26)
-            == [.present(withSound: false), .schedule(id: "w1", sound: .named(name("1")), after: 64)])
+            == [.present(withSound: false), .schedule(id: "w1", sound: .named(name("1")), after: 64, inTime: 0)])
         // w2 is next, in time and in front: the app will say it.
         let w2 = InAppPlayback.Delivered(handOff: .named(name("2")), id: "w2", seal: seal)
         #expect(presentAll([InAppPlayback.key: w2.userInfoValue], in: &till, uptime: 27)
-            == [.present(withSound: false), .schedule(id: "w2", sound: .named(name("2")), after: 64)])
+            == [.present(withSound: false), .schedule(id: "w2", sound: .named(name("2")), after: 64, inTime: 0)])
         #expect(till.failSafes == ["w1": 90, "w2": 91])
         #expect(till.waiting.contains { $0.id == "w2" })
         // Held by a call that is over by its limit (62 s) in time for it
@@ -367,7 +386,7 @@ import Testing
         _ = held.handle(.interruptionBegan(appWasSuspended: false, uptime: 2))
         let c2 = InAppPlayback.Delivered(handOff: .named(name("6")), id: "c2", seal: seal)
         #expect(presentAll([InAppPlayback.key: c2.userInfoValue], in: &held, uptime: 33)
-            == [.present(withSound: false), .schedule(id: "c2", sound: .named(name("6")), after: 58)])
+            == [.present(withSound: false), .schedule(id: "c2", sound: .named(name("6")), after: 58, inTime: 0)])
         #expect(held.waiting.contains { $0.id == "c2" } && held.failSafes["c2"] == 91)
         // Due again at its deadline with the call still holding (the session
         // refused): nothing later can say it, the notification does.

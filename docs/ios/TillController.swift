@@ -229,9 +229,9 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
                 try? AVAudioSession.sharedInstance().setActive(false, options: [.notifyOthersOnDeactivation])
             case .count(let counter):
                 Self.files.async { try? AnnounceConfiguration.counters?.record(counter) }
-            case .schedule(let id, let sound, let after):
+            case .schedule(let id, let sound, let after, let inTime):
                 // The fail-safe: iOS posts it even if this process dies.
-                notify(id: id, sound: sound, after: after)
+                notify(id: id, sound: sound, after: after, inTime: inTime)
             case .unschedule(let id):
                 UNUserNotificationCenter.current().removePendingNotificationRequests(withIdentifiers: [Self.identifier(id)])
             case .wake(let after):
@@ -336,12 +336,14 @@ final class TillController: NSObject, AVAudioPlayerDelegate {
 
     /// Posts the payment again as a local notification with `sound`, now
     /// (a nil trigger) or `after` seconds from now.
-    private func notify(id: String?, sound: DeliverySound, after: TimeInterval) {
+    private func notify(id: String?, sound: DeliverySound, after: TimeInterval, inTime: TimeInterval? = nil) {
         let content = UNMutableNotificationContent()
         content.title = "收款通知"
         content.body = "收到一笔付款，请查看收款记录"
         content.sound = AnnouncementPipeline.notificationSound(sound, critical: false, volume: nil)
-        content.userInfo = [InAppPlayback.key: InAppPlayback.Delivered(handOff: sound, id: id, seal: AnnounceConfiguration.answerSeal).userInfoValue]
+        content.userInfo = [
+            InAppPlayback.key: InAppPlayback.Delivered(handOff: sound, id: id, seal: AnnounceConfiguration.answerSeal, inTime: inTime).userInfoValue,
+        ]
         if AnnounceConfiguration.expectsTimeSensitive { content.interruptionLevel = .timeSensitive }
         // A time-interval trigger must be above 0.
         let trigger = after > 0 ? UNTimeIntervalNotificationTrigger(timeInterval: after, repeats: false) : nil

@@ -56,6 +56,9 @@ enum InAppPlayback {
         var age: Double?
         /// The announcement's length in seconds, when the extension rendered it.
         var duration: Double?
+        /// Of a fail-safe: how many seconds after it is due the payment is
+        /// still in time (``TillModel/Action/schedule(id:sound:after:inTime:)``).
+        var inTime: Double?
 
         init(
             sound: String?, counter: String, id: String?, seal: String?, isSystemSound: Bool = false, isHandOff: Bool = false,
@@ -77,12 +80,14 @@ enum InAppPlayback {
             self.init(sound: name, counter: outcome.counter.rawValue, id: id, seal: seal, isSystemSound: sound == .systemDefault, age: age)
         }
 
-        /// The answer of a payment the app posts again with `sound`.
-        init(handOff sound: DeliverySound, id: String?, seal: String?) {
+        /// The answer of a payment the app posts again with `sound`; of a
+        /// fail-safe, with how long the payment is in time once it is due.
+        init(handOff sound: DeliverySound, id: String?, seal: String?, inTime: Double? = nil) {
             let name: String? = if case .named(let name) = sound { name } else { nil }
             self.init(
                 sound: name, counter: DeliveryCounters.Counter.handedToNotification.rawValue, id: id, seal: seal,
                 isSystemSound: sound == .systemDefault, isHandOff: true)
+            self.inTime = inTime.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         }
 
         /// The answer in a notification's `userInfo`; nil when there is none,
@@ -99,6 +104,7 @@ enum InAppPlayback {
             self.init(
                 sound: sound, counter: counter, id: id, seal: seal, isSystemSound: object["system"] as? Bool == true,
                 isHandOff: object["hand-off"] as? Bool == true, age: Self.number(object["age"]), duration: Self.number(object["duration"]))
+            inTime = Self.number(object["in-time"]).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         }
 
         /// A number of the answer: a `Double`, or an `Int` as a whole one reads.
@@ -116,6 +122,7 @@ enum InAppPlayback {
             if isHandOff { object["hand-off"] = true }
             if let age { object["age"] = age }
             if let duration { object["duration"] = duration }
+            if let inTime { object["in-time"] = inTime }
             return object
         }
     }

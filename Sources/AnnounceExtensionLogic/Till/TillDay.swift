@@ -103,7 +103,7 @@ public struct TillDay: Sendable {
     /// The local notifications the app posted for later, earliest first:
     /// hand-offs and fail-safes (``TillModel/Action/schedule(id:sound:after:)``),
     /// which iOS posts whatever becomes of the app.
-    private var scheduled: [(at: Double, id: String, sound: DeliverySound, failSafe: Bool)] = []
+    private var scheduled: [(at: Double, id: String, sound: DeliverySound, failSafe: Bool, inTime: Double?)] = []
     /// When the model asked to be woken (``TillModel/Action/wake(after:)``).
     private var wakes: [Double] = []
     /// Why a payment's sound was the fallback, for its line.
@@ -301,7 +301,7 @@ public struct TillDay: Sendable {
             } else {
                 let notification = scheduled.removeFirst()
                 now = notification.at
-                postNow(id: notification.id, sound: notification.sound)
+                postNow(id: notification.id, sound: notification.sound, inTime: notification.inTime)
             }
         }
         now = time
@@ -505,7 +505,7 @@ public struct TillDay: Sendable {
                 // One identifier per payment: it replaces the payment's pending one.
                 scheduled.removeAll { $0.id == id }
                 if after > 0 {
-                    scheduled.append(((now ?? 0) + after, id, sound, false))
+                    scheduled.append(((now ?? 0) + after, id, sound, false, nil))
                     scheduled.sort { $0.at < $1.at }
                 } else {
                     postNow(id: id, sound: sound)
@@ -522,9 +522,9 @@ public struct TillDay: Sendable {
             case .wake(let after):
                 wakes.append((now ?? 0) + max(0, after))
                 wakes.sort()
-            case .schedule(let id, let sound, let after):
+            case .schedule(let id, let sound, let after, let inTime):
                 scheduled.removeAll { $0.id == id }
-                scheduled.append(((now ?? 0) + max(0, after), id, sound, true))
+                scheduled.append(((now ?? 0) + max(0, after), id, sound, true, inTime))
                 scheduled.sort { $0.at < $1.at }
             case .unschedule(let id):
                 scheduled.removeAll { $0.failSafe && $0.id == id }
@@ -535,10 +535,10 @@ public struct TillDay: Sendable {
     }
 
     /// A local notification the app posted arrives now.
-    private mutating func postNow(id: String, sound: DeliverySound) {
+    private mutating func postNow(id: String, sound: DeliverySound, inTime: Double? = nil) {
         if model.isInForeground {
             presenting = (id, sound, false, false)
-            let answer = InAppPlayback.Delivered(handOff: sound, id: id, seal: nil)
+            let answer = InAppPlayback.Delivered(handOff: sound, id: id, seal: nil, inTime: inTime)
             // In time while it is within its wait of when it first arrived.
             let arrived = index[id].map { payments[$0].arrived - (start ?? 0) } ?? uptime
             let sayable = sound != .none && sound != .systemDefault && model.couldSay(arrived: arrived, age: 0, uptime: uptime)

@@ -180,8 +180,10 @@ struct TillModel: Sendable {
         case wake(after: TimeInterval)
         /// The fail-safe: schedule now a local notification of the payment
         /// `id` with its own sound, due `after` seconds from now (`hand-off`
-        /// in its answer), that iOS posts even if the app has died.
-        case schedule(id: String, sound: DeliverySound, after: TimeInterval)
+        /// in its answer), that iOS posts even if the app has died; the
+        /// payment stays in time `inTime` seconds after it is due (in its
+        /// answer too, for an app started again meanwhile).
+        case schedule(id: String, sound: DeliverySound, after: TimeInterval, inTime: TimeInterval)
         /// Remove the payment's fail-safe notification, not yet posted: the
         /// app said it or handed it on.
         case unschedule(id: String)
@@ -412,14 +414,18 @@ struct TillModel: Sendable {
                 return [.present(withSound: false)] + enqueue(entry, uptime: uptime)
             }
             // A fail-safe of a process before this one (killed before it said
-            // the payment), arriving now that the app is in front again: due
-            // no later than its deadline, so said now if it can start now.
+            // the payment), arriving now that the app is in front again: said
+            // here when its turn comes while it is still in time (its answer
+            // says for how long; without that, only if it can start now).
             if let id = delivered.id, let sound = delivered.sound, !hasPlayed(id), handedOff[id] == nil, playsInApp, !interrupted,
-                playing == nil, waiting.isEmpty, isInFolder(sound)
+                waiting.count < limits.maximumWaiting, isInFolder(sound)
             {
-                // Its deadline is now: no fail-safe of its own, skipped if it cannot start.
-                let entry = Entry(id: id, sound: sound, arrived: uptime, isFallback: sound == fallback, age: limits.maximumAge)
-                return [.present(withSound: false)] + enqueue(entry, uptime: uptime)
+                let inTime = min(max(delivered.inTime ?? 0, 0), limits.maximumAge)
+                // Its deadline `inTime` from now: the age that leaves it that.
+                let entry = Entry(id: id, sound: sound, arrived: uptime, isFallback: sound == fallback, age: limits.maximumAge - inTime)
+                if uptime + queuedSeconds <= entry.deadline(limits) {
+                    return [.present(withSound: false)] + enqueue(entry, uptime: uptime)
+                }
             }
             return [.present(withSound: delivered.sound != nil || delivered.isSystemSound)]
         }
@@ -486,7 +492,7 @@ struct TillModel: Sendable {
             let due = min(entry.deadline(limits), max(expectedEnd + limits.failSafeGrace, latest))
             if failSafes[id] == nil, due > uptime {
                 failSafes[id] = due
-                actions.append(.schedule(id: id, sound: .named(entry.sound), after: due - uptime))
+                actions.append(.schedule(id: id, sound: .named(entry.sound), after: due - uptime, inTime: entry.deadline(limits) - due))
             }
         }
         waiting.append(entry)
@@ -504,7 +510,7 @@ struct TillModel: Sendable {
     private mutating func failSafe(_ entry: Entry, at uptime: TimeInterval) -> [Action] {
         guard let id = entry.id, entry.deadline(limits) > uptime else { return [] }
         failSafes[id] = entry.deadline(limits)
-        return [.schedule(id: id, sound: .named(entry.sound), after: entry.deadline(limits) - uptime)]
+        return [.schedule(id: id, sound: .named(entry.sound), after: entry.deadline(limits) - uptime, inTime: 0)]
     }
 
     /// Forgets `entry`'s fail-safe without removing it: a ``Action/notify(id:sound:after:)``
