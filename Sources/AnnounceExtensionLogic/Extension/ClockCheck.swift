@@ -128,15 +128,25 @@ struct ClockCheck: Sendable {
     /// group: it moves nothing. With no baseline a push is in time, judged
     /// by its service's expiry alone (`apns-expiration`, by Apple's clock).
     static func baseline(among samples: [Sample], boot: Double?) -> Double? {
-        let offsets = comparable(samples, boot: boot).map(\.offset).filter(\.isFinite).sorted()
-        var best: ArraySlice<Double> = []
-        var start = 0
-        for end in offsets.indices {
-            while offsets[end] - offsets[start] > spread { start += 1 }
-            if end - start + 1 > best.count { best = offsets[start...end] }
-        }
+        let best = agreeing(comparable(samples, boot: boot).map(\.offset))
         guard best.count >= 2 else { return nil }
         return best[best.startIndex + (best.count - 1) / 2]
+    }
+
+    /// The largest group of the finite `offsets` that lie within ``spread``
+    /// of each other (of equal groups, the one of the smallest offsets),
+    /// smallest first; empty when there is none. Its lower median is the
+    /// offset of a fresh push (``baseline(among:boot:)``, and the shared
+    /// day's ``TillLog/clockOffset(_:)``).
+    static func agreeing(_ offsets: [Double]) -> ArraySlice<Double> {
+        let sorted = offsets.filter(\.isFinite).sorted()
+        var best: ArraySlice<Double> = []
+        var start = 0
+        for end in sorted.indices {
+            while sorted[end] - sorted[start] > spread { start += 1 }
+            if end - start + 1 > best.count { best = sorted[start...end] }
+        }
+        return best
     }
 
     /// The samples taken since the clock was last set: their boot time

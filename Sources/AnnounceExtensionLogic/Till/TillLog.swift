@@ -188,13 +188,7 @@ struct TillLog: Sendable {
     /// phone's clock (a push stored for an hour moves nothing); nil without
     /// pushes.
     static func clockOffset(_ offsets: [Double]) -> Double? {
-        let sorted = offsets.filter(\.isFinite).sorted()
-        var best: ArraySlice<Double> = []
-        var start = 0
-        for end in sorted.indices {
-            while sorted[end] - sorted[start] > ClockCheck.spread { start += 1 }
-            if end - start + 1 > best.count { best = sorted[start...end] }
-        }
+        let best = ClockCheck.agreeing(offsets)
         guard !best.isEmpty else { return nil }
         return TillDay.milliseconds(best[best.startIndex + (best.count - 1) / 2])
     }
