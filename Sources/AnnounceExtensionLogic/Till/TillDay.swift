@@ -117,8 +117,6 @@ public struct TillDay: Sendable {
     /// (``TillModel/couldSay(arrived:age:uptime:)``): in the foreground the
     /// app says a payment itself, so this stays empty.
     public private(set) var soundedInFrontThoughSayable: [String] = []
-    /// Whether the app's last answer to a presentation let its sound play.
-    private var presentedWithSound = false
 
     /// Whether the day keeps ``phoneLog``.
     public var keepsPhoneLog = false
@@ -428,11 +426,20 @@ public struct TillDay: Sendable {
             hearNotification(key, sound: sound, passive: passive, critical: critical)
             return
         }
-        presenting = (key, sound, passive, critical)
         let sayable = delivered?.sound != nil && model.couldSay(arrived: uptime, age: delivered?.age ?? 0, uptime: uptime)
-        presentedWithSound = false
-        perform(model.handle(.willPresent(delivered, uptime: uptime)))
-        if sayable, presentedWithSound, let position = index[key], payments[position].times <= 1 { soundedInFrontThoughSayable.append(key) }
+        askApp(delivered, key: key, sound: sound, passive: passive, critical: critical, sayable: sayable)
+    }
+
+    /// The app in front asked how to present payment `key`'s notification
+    /// (its answer `delivered`, its `sound`); one whose sound it lets play
+    /// though it could have said it in time (`sayable`) is noted.
+    private mutating func askApp(
+        _ delivered: InAppPlayback.Delivered?, key: String, sound: DeliverySound, passive: Bool, critical: Bool, sayable: Bool
+    ) {
+        presenting = (key, sound, passive, critical)
+        let actions = model.handle(.willPresent(delivered, uptime: uptime))
+        perform(actions)
+        if sayable, actions.contains(.present(withSound: true)) { soundedInFrontThoughSayable.append(key) }
         presenting = nil
     }
 
@@ -482,7 +489,6 @@ public struct TillDay: Sendable {
             switch action {
             case .present(let withSound):
                 guard let presenting else { continue }
-                presentedWithSound = withSound
                 if withSound {
                     hearNotification(presenting.payment, sound: presenting.sound, passive: presenting.passive, critical: presenting.critical)
                 }
@@ -537,15 +543,11 @@ public struct TillDay: Sendable {
     /// A local notification the app posted arrives now.
     private mutating func postNow(id: String, sound: DeliverySound, inTime: Double? = nil) {
         if model.isInForeground {
-            presenting = (id, sound, false, false)
             let answer = InAppPlayback.Delivered(handOff: sound, id: id, seal: nil, inTime: inTime)
             // In time while it is within its wait of when it first arrived.
             let arrived = index[id].map { payments[$0].arrived - (start ?? 0) } ?? uptime
             let sayable = sound != .none && sound != .systemDefault && model.couldSay(arrived: arrived, age: 0, uptime: uptime)
-            presentedWithSound = false
-            perform(model.handle(.willPresent(answer, uptime: uptime)))
-            if sayable, presentedWithSound { soundedInFrontThoughSayable.append(id) }
-            presenting = nil
+            askApp(answer, key: id, sound: sound, passive: false, critical: false, sayable: sayable)
         } else {
             hearNotification(id, sound: sound, passive: false, critical: false)
         }
