@@ -148,15 +148,14 @@ struct TillLog: Sendable {
             return uptimes[one].high <= uptimes[other].low + ClockCheck.spread || uptimes[other].high <= uptimes[one].low + ClockCheck.spread
         }
         for clock in estimates.indices where estimates[clock] == nil {
+            // The clocks with pushes, nearest first: those written before it, then after.
             let position = order.firstIndex(of: clock) ?? 0
-            let candidates = Array(order[..<position].reversed()) + Array(order[position...])
-            if let run = candidates.first(where: { known.contains($0) && onOneRun($0, clock) }), let offset = estimates[run] {
+            let nearest = (Array(order[..<position].reversed()) + Array(order[position...])).filter(known.contains)
+            if let run = nearest.first(where: { onOneRun($0, clock) }), let offset = estimates[run] {
                 estimates[clock] = TillDay.milliseconds(offset + boots[clock] - boots[run])
-                continue
+            } else {
+                estimates[clock] = nearest.first.flatMap { estimates[$0] } ?? 0
             }
-            let before = order[..<position].last { known.contains($0) }
-            let after = order[position...].first { known.contains($0) }
-            estimates[clock] = (before ?? after).flatMap { estimates[$0] } ?? 0
         }
         let offsets = estimates.map { $0 ?? 0 }
         // In true time, in order (a clock set back goes after what came before).
