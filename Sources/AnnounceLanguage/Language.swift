@@ -32,14 +32,45 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// The variants readers may ask for in any language (``ReadingVariant/offered``).
     static var offeredVariants: [ReadingVariant] { registry.withLock { $0.offered } }
 
-    /// The languages registered, and every language's offered variants,
-    /// kept together so a reading asks for the list without making it.
+    /// The languages registered, every language's offered variants, and
+    /// the language each variant only a language's own reading has belongs
+    /// to (worked out when first asked: a language's own reading is made
+    /// of variants, which ask for the offered ones), kept together so a
+    /// reading asks for them without making them.
     private struct Registry {
         var languages: [Language] = []
         var offered: [ReadingVariant]
+        var owners: [ReadingVariant: Language]?
+        /// How many languages have been registered, so owners worked out
+        /// before a registration are not kept after it.
+        var generation = 0
     }
 
     private static let registry = LockedState(Registry(offered: offered(by: packaged)))
+
+    /// The language whose reading `options` are: the language one of whose
+    /// own variants, which no reader may ask for, the options have (a
+    /// Cantonese message's 两角); else the default language.
+    public static func owner(of options: ReadingOptions) -> Language {
+        guard !options.variants.isEmpty else { return .default }
+        let owners = ownersOfOwnVariants()
+        return options.variants.lazy.compactMap { owners[$0] }.first ?? .default
+    }
+
+    /// Each variant of a language's own reading that no language offers,
+    /// and the first language whose it is.
+    private static func ownersOfOwnVariants() -> [ReadingVariant: Language] {
+        let (known, generation, offered) = registry.withLock { ($0.owners, $0.generation, $0.offered) }
+        if let known { return known }
+        var owners: [ReadingVariant: Language] = [:]
+        for language in all {
+            for variant in language.defaultReading.variants where !offered.contains(variant) && owners[variant] == nil {
+                owners[variant] = language
+            }
+        }
+        registry.withLock { if $0.generation == generation { $0.owners = owners } }
+        return owners
+    }
 
     /// The variants `languages` offer, each once, in their order.
     private static func offered(by languages: [Language]) -> [ReadingVariant] {
@@ -79,6 +110,8 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
             guard !registry.languages.contains(language) && !packaged.contains(language) else { return }
             registry.languages.append(language)
             registry.offered = offered(by: packaged + registry.languages)
+            registry.owners = nil
+            registry.generation += 1
         }
     }
 

@@ -109,10 +109,10 @@ import Testing
     }
 
     @Test("a language whose variant has another's name or key, a field's key or capitals is refused, and not registered", arguments: [
-        ReadingVariant(name: "liang", key: "twoBefore", change: .leadingTenKeepsOne, words: "二", summary: "another liang"),
-        ReadingVariant(name: "two-before", key: "leadYi", change: .leadingTenKeepsOne, words: "二", summary: "another key"),
-        ReadingVariant(name: "two-before", key: "amount", change: .leadingTenKeepsOne, words: "二", summary: "a field's key"),
-        ReadingVariant(name: "Two-Before", key: "twoBefore", change: .leadingTenKeepsOne, words: "二", summary: "capitals"),
+        ReadingVariant(name: "liang", key: "twoBefore", words: "二", summary: "another liang"),
+        ReadingVariant(name: "two-before", key: "leadYi", words: "二", summary: "another key"),
+        ReadingVariant(name: "two-before", key: "amount", words: "二", summary: "a field's key"),
+        ReadingVariant(name: "Two-Before", key: "twoBefore", words: "二", summary: "capitals"),
     ])
     func clashingVariant(variant: ReadingVariant) {
         #expect {

@@ -9,15 +9,17 @@ public struct Cantonese: LanguageRules {
     public var cliName: String { "cantonese" }
     public var displayName: String { "Cantonese" }
     /// The same words as Mandarin's formal reading, with Cantonese's own
-    /// 两 (``ownReading``).
-    public var reader: any NumberReader { MandarinReader() }
-    public var ownReading: ReadingOptions { ReadingOptions(variants: [.liang, .subunitLiang]) }
+    /// 两 (``ownReading``) and no 一十.
+    public var reader: any NumberReader {
+        MandarinReader(twoBeforeUnits: .with(Self.two), tenKeepsOne: .never, twoOfSubunits: .with(.subunitLiang))
+    }
+    public var ownReading: ReadingOptions { ReadingOptions(variants: [Self.two, .subunitLiang]) }
     public var ownReadingNote: String { "两, which Cantonese says before 百/千/万/亿 and 元" }
 
     /// In Cantonese 两 is how 2 is read, not an option, and a leading ten
     /// is 十 alone (`十二`, never `一十二`), so 一十 does not exist.
     public func missingVariantNote(_ variant: ReadingVariant) -> String? {
-        variant == .leadYi ? "a leading ten is said 十 alone, as in 十二" : nil
+        variant.words.contains("十") ? "a leading ten is said 十 alone, as in 十二" : nil
     }
 
     public var romanisation: String { "jyutping" }

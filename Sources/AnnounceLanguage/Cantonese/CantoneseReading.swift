@@ -1,9 +1,18 @@
-/// Cantonese's own reading: 两 before 角 and 分 in the currency style, a
-/// variant no reader asks for because the language always reads with it.
+/// Cantonese's own reading, variants no reader asks for because the
+/// language always reads with them: 两 before 百/千/万/亿 and 元 (the
+/// `liang` a push carries), and before 角 and 分 in the currency style.
+extension Cantonese {
+    /// 两 for a leading 2 before 百/千/万/亿 and a bare whole 2: the variant
+    /// pushes call `liang`, which Cantonese always reads.
+    public static let two = ReadingVariant(
+        name: "liang", key: "liang", words: "两",
+        summary: "a leading 2 before 百/千/万/亿, and a bare whole 2, read 两, as Cantonese always says")
+}
+
 extension ReadingVariant {
     /// 两 for a 2 of 角, and of 分 when nothing is said before it (两角, 两分, 两角二分).
     public static let subunitLiang = ReadingVariant(
-        name: "subunit-liang", key: "subunitLiang", change: .countingTwoOfSubunits, words: "两角",
+        name: "subunit-liang", key: "subunitLiang", words: "两角",
         summary: "a 2 of 角, and of 分 with nothing before it, read 两")
 }
 

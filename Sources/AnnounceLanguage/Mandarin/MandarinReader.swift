@@ -3,8 +3,51 @@
 /// 点 and 元 (R5–R8) or the currency style's 元角分 (V1), 两 (V2) and 一十
 /// (V3) as variants, and 两 before 角 and 分 where a language asks for it.
 /// Counts are read as everyday Mandarin reads a cardinal.
+///
+/// Which variant turns each of its three changes on is the language's: a
+/// language that reads this way names its own variants (or none).
 public struct MandarinReader: NumberReader {
-    public init() {}
+    /// When the reader makes one of its changes: never, or when the options
+    /// have a variant.
+    public enum Change: Sendable {
+        case never
+        case with(ReadingVariant)
+
+        /// Whether `options` turn the change on.
+        func isOn(in options: ReadingOptions) -> Bool {
+            guard case .with(let variant) = self else { return false }
+            return options.has(variant)
+        }
+
+        /// Whether one of `variants` turns the change on.
+        func isOn(among variants: [ReadingVariant]) -> Bool {
+            guard case .with(let variant) = self else { return false }
+            return variants.contains(variant)
+        }
+    }
+
+    /// V2: a leading 2 directly before 百/千/万/亿, and an integer part of
+    /// exactly 2 said directly before 元 (`2` 两元, currency `2.45`
+    /// 两元四角五分), is read 两.
+    let twoBeforeUnits: Change
+    /// V3: a leading 十 keeps its 一 (`10` 一十元).
+    let tenKeepsOne: Change
+    /// In the currency style, a 2 of 角, and of 分 when nothing is said
+    /// before it, is read 两 (两角, 两分, 两角二分).
+    let twoOfSubunits: Change
+
+    /// Mandarin's reader: 两 with ``ReadingVariant/liang``, 一十 with
+    /// ``ReadingVariant/leadYi``, 二 before 角 and 分.
+    public init() {
+        self.init(twoBeforeUnits: .with(.liang), tenKeepsOne: .with(.leadYi), twoOfSubunits: .never)
+    }
+
+    /// The reader with each change turned on as a language says.
+    public init(twoBeforeUnits: Change, tenKeepsOne: Change, twoOfSubunits: Change) {
+        self.twoBeforeUnits = twoBeforeUnits
+        self.tenKeepsOne = tenKeepsOne
+        self.twoOfSubunits = twoOfSubunits
+    }
 
     /// The steps use ``Numeral/State``'s bits and one of their own.
     public var stateBits: Int { 6 }
@@ -20,8 +63,8 @@ public struct MandarinReader: NumberReader {
             return []
         }
         let words = Numeral.read(
-            index, digit, state: &numeral, twoBeforeUnits: options.reads(.countingTwoBeforeUnits),
-            tenKeepsOne: options.reads(.leadingTenKeepsOne))
+            index, digit, state: &numeral, twoBeforeUnits: twoBeforeUnits.isOn(in: options),
+            tenKeepsOne: tenKeepsOne.isOn(in: options))
         state.rawValue = state.rawValue & ~Numeral.State.all.rawValue | numeral.rawValue
         return words
     }
@@ -46,7 +89,7 @@ public struct MandarinReader: NumberReader {
         // with 元角分 always (两元四角五分), in the decimal style only
         // when no 点 follows (两元, but 二点四五元).
         let integer = !bareTwo ? []
-            : options.reads(.countingTwoBeforeUnits) && (options.style == .currency || fen == 0)
+            : twoBeforeUnits.isOn(in: options) && (options.style == .currency || fen == 0)
             ? [Numeral.countingTwo] : [Numeral.digits[2]]
         var words: [String] = []
         switch options.style {
@@ -62,7 +105,7 @@ public struct MandarinReader: NumberReader {
         case .currency:
             if said { words = integer + ["元"] }
             // 两角, and 两分 with nothing before it, where the language says so.
-            let twoOfSubunits = options.reads(.countingTwoOfSubunits)
+            let twoOfSubunits = self.twoOfSubunits.isOn(in: options)
             if jiao > 0 {
                 words += [jiao == 2 && twoOfSubunits ? Numeral.countingTwo : Numeral.digits[jiao], "角"]
             } else if said && fenDigit > 0 {
@@ -87,7 +130,7 @@ public struct MandarinReader: NumberReader {
         case .decimal: words.append("点")
         case .currency: words += ["角", "分"]
         }
-        if options.reads(.countingTwoBeforeUnits) || (options.reads(.countingTwoOfSubunits) && options.style == .currency) {
+        if twoBeforeUnits.isOn(in: options) || (twoOfSubunits.isOn(in: options) && options.style == .currency) {
             words.append(Numeral.countingTwo)
         }
         return words
@@ -112,7 +155,7 @@ public struct MandarinReader: NumberReader {
     /// (一百零一元) its 一 is yī, alone (一元) yì, and one clip cannot be both.
     public func groupUnits(styles: [ReadingStyle], variants: [ReadingVariant]) -> [String] {
         let digits = Numeral.digits
-        let countingTwo = variants.contains { $0.change == .countingTwoBeforeUnits }
+        let countingTwo = twoBeforeUnits.isOn(among: variants)
         var units: [String] = []
         for tens in 1...9 {
             for ones in 0...9 where tens > 1 || ones > 0 {

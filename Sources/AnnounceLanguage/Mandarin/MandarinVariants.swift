@@ -3,11 +3,11 @@
 extension ReadingVariant {
     /// 两 for a leading 2 before 百/千/万/亿 and a bare 2 yuan (`--variant liang`).
     public static let liang = ReadingVariant(
-        name: "liang", key: "liang", change: .countingTwoBeforeUnits, words: "两",
+        name: "liang", key: "liang", words: "两",
         summary: "a leading 2 before 百/千/万/亿, and a bare whole 2, read 两")
     /// The 一 of a leading 十 (`--variant lead-yi`).
     public static let leadYi = ReadingVariant(
-        name: "lead-yi", key: "leadYi", change: .leadingTenKeepsOne, words: "一十",
+        name: "lead-yi", key: "leadYi", words: "一十",
         summary: "a leading 十 keeps its 一: 一十元")
 }
 

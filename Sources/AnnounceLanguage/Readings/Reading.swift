@@ -13,11 +13,12 @@ public struct Reading: Hashable, Sendable {
 }
 
 extension Amount {
-    /// Reads the amount aloud as the default language's reader does
-    /// (``Language/default``): the formal reading of docs/READING.md, with
-    /// the style and variants `options` say. A voice's language reads with
-    /// its own reader (``Language/reading(of:options:)``).
+    /// Reads the amount aloud as the reader of the language whose options
+    /// `options` are does (``Language/owner(of:)``: the default language
+    /// unless they have another language's own reading), with the style
+    /// and variants they say. A voice's language reads with its own reader
+    /// (``Language/reading(of:options:)``).
     public func reading(_ options: ReadingOptions = ReadingOptions()) -> Reading {
-        Language.default.reader.reading(of: self, options: options)
+        Language.owner(of: options).reader.reading(of: self, options: options)
     }
 }

@@ -15,9 +15,6 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
     public var style: ReadingStyle
     /// The variants turned on, in ``ReadingVariant/ordered(_:)`` order.
     public private(set) var variants: [ReadingVariant] = []
-    /// What the variants change, one bit per ``ReadingVariant/Change``,
-    /// as the reader asks it.
-    private var changes: UInt8 = 0
 
     /// Options with `style`; the default is the plain decimal reading.
     public init(style: ReadingStyle = .decimal) {
@@ -45,16 +42,16 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
         }
     }
 
-    /// The words readings with these options can contain in the default
-    /// language (``NumberReader/vocabulary(_:)``): what a voice must have
-    /// clips for, besides the prefix.
-    public var vocabulary: [String] { Language.default.reader.vocabulary(self) }
+    /// The words readings with these options can contain in the language
+    /// whose options they are (``Language/owner(of:)``,
+    /// ``NumberReader/vocabulary(_:)``): what a voice must have clips for,
+    /// besides the prefix.
+    public var vocabulary: [String] { Language.owner(of: self).reader.vocabulary(self) }
 
     /// The options with `variant` turned on or off.
     public mutating func set(_ variant: ReadingVariant, _ on: Bool) {
         let others = variants.filter { $0 != variant }
         variants = on ? ReadingVariant.ordered(others + [variant]) : others
-        changes = variants.reduce(0) { $0 | Self.bit($1.change) }
     }
 
     /// These options with `variant` turned on as well.
@@ -66,11 +63,6 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
 
     /// Whether the options turn `variant` on.
     public func has(_ variant: ReadingVariant) -> Bool { variants.contains(variant) }
-
-    /// Whether a variant turned on makes the reader do `change`.
-    public func reads(_ change: ReadingVariant.Change) -> Bool { changes & Self.bit(change) != 0 }
-
-    private static func bit(_ change: ReadingVariant.Change) -> UInt8 { 1 << UInt8(change.rawValue) }
 
     /// These options with every variant of `other` turned on as well (a
     /// language's own reading added to what a reader asked for).

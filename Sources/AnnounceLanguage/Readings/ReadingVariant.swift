@@ -1,44 +1,40 @@
-/// A variant of the reading: what it changes, and how every interface names
-/// it. A language declares its variants (``LanguageRules/readingVariants``,
-/// the ones a reader may ask for, and ``LanguageRules/ownReading``, the ones
-/// it always reads with); the reader knows only their ``Change``.
+/// A variant of the reading, and how every interface names it. A language
+/// declares its variants (``LanguageRules/readingVariants``, the ones a
+/// reader may ask for, and ``LanguageRules/ownReading``, the ones it always
+/// reads with), and what a variant changes is its reader's: the reader asks
+/// whether the options have it (``ReadingOptions/has(_:)``). Two languages
+/// may declare a variant of the same name and key, each with its own
+/// meaning; it is one variant to every interface.
 ///
 /// Every interface names a variant the same way: its ``name`` with
 /// `--variant` and in the `variants` list of a push's message or a batch
 /// item. ``key`` is a spelling of its own as a JSON key (`"key": true`),
 /// which pushes are written with and every reader keeps taking.
 public struct ReadingVariant: Hashable, Sendable {
-    /// What a variant changes in the reading (docs/READING.md).
-    public enum Change: Int, Hashable, Sendable, CaseIterable {
-        /// V2: a leading 2 directly before 百/千/万/亿, and an integer part
-        /// of exactly 2 said directly before 元 (`2` 两元, currency `2.45`
-        /// 两元四角五分), is read 两.
-        case countingTwoBeforeUnits
-        /// V3: a leading 十 keeps its 一 (`10` 一十元).
-        case leadingTenKeepsOne
-        /// In the currency style, a 2 of 角, and of 分 when nothing is said
-        /// before it, is read 两 (两角, 两分, 两角二分).
-        case countingTwoOfSubunits
-    }
-
     /// The variant's name: `--variant NAME`, and an entry of a `variants` list.
     public let name: String
     /// The variant's own JSON key.
     public let key: String
-    /// What the reader does differently.
-    public let change: Change
     /// What the variant says, for summaries: `两`.
     public let words: String
     /// What it changes, for help texts: `a leading 十 keeps its 一: 一十元`.
     public let summary: String
 
     /// A variant of the reading as a language declares it.
-    public init(name: String, key: String, change: Change, words: String, summary: String) {
+    public init(name: String, key: String, words: String, summary: String) {
         self.name = name
         self.key = key
-        self.change = change
         self.words = words
         self.summary = summary
+    }
+
+    /// Variants are the same when their name and key are: what each says
+    /// is its language's.
+    public static func == (lhs: ReadingVariant, rhs: ReadingVariant) -> Bool { lhs.name == rhs.name && lhs.key == rhs.key }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(key)
     }
 
     /// The variant a reader may ask for named `name` (its name, or its
