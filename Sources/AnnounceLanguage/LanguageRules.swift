@@ -86,9 +86,8 @@ extension LanguageRules {
     public var tones: ToneSystem? { nil }
     public var clipRules: [ClipRule] { [] }
     public func defaultClipRules(for key: String) -> [ClipRule] { [] }
-    /// The words that end or pad a number group, which every reading says
-    /// alike; no word is a third tone.
-    public func ruleWord(of word: String) -> ClipRule.Word { ClipRule.numeralWord(of: word) }
+    /// No word is singled out: a language without rules needs none.
+    public func ruleWord(of word: String) -> ClipRule.Word { .other }
     public func runsRecordedTogether(for options: ReadingOptions) -> [String] { [] }
     public var runsForCounts: [String] { [] }
     public func wordInstruction(for text: String) -> String { "on its own, as in a price" }

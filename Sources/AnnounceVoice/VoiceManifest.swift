@@ -199,7 +199,7 @@ package struct VoiceManifest: Equatable, Sendable {
             : "known: " + language.clipRules.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         var rules: [ClipRule] = []
         for name in names {
-            guard let text = name.string, let rule = ClipRule(rawValue: text), language.clipRules.contains(rule) else {
+            guard let text = name.string, let rule = language.clipRules.first(where: { $0.rawValue == text }) else {
                 throw invalid("clip \(MessageText.quoted(word)): unknown rule \(name.string.map { MessageText.quoted($0) } ?? name.kindName) (\(known))")
             }
             if !rules.contains(rule) { rules.append(rule) }

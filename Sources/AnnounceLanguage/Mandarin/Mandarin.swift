@@ -24,13 +24,20 @@ public struct Mandarin: LanguageRules {
     // MARK: Clips
 
     /// Both rules: 一's tone before 万 and 亿, and third tones in pairs.
-    public var clipRules: [ClipRule] { ClipRule.allCases }
+    public var clipRules: [ClipRule] { [.leadsGroup, .thirdPairs] }
 
     /// Words read with the third tone, as readings produce them.
     package static let thirdToneWords: Set<String> = ["五", "九", "百", "点", "两", "角"]
 
+    /// What a word is to the rules: a third tone, a group unit (亿, 万), a
+    /// zero, or none of them.
     public func ruleWord(of word: String) -> ClipRule.Word {
-        Self.thirdToneWords.contains(word) ? .thirdTone : ClipRule.numeralWord(of: word)
+        switch word {
+        case _ where Self.thirdToneWords.contains(word): Self.thirdTone
+        case "亿", "万": Self.groupUnit
+        case "零": Self.zero
+        default: .other
+        }
     }
 
     /// The rules a clip for `key` gets when the manifest states none: a run

@@ -1,28 +1,82 @@
 /// Where a clip for a run of words may be used: a run recorded together
-/// carries the tone sandhi of one context, and is wrong in another.
+/// carries the sound of one context (a tone sandhi, a position), and is
+/// wrong in another.
 ///
-/// The manifest states rules per clip (`"一万": {"file": "yi2-wan4.wav",
-/// "when": "leads-group"}`); the planner skips a clip whose rules do not all
-/// hold at a position and falls back to shorter runs or single words. See
+/// A language declares its rules (``LanguageRules/clipRules``) and what each
+/// word is to them (``LanguageRules/ruleWord(of:)``). The manifest states
+/// rules per clip by name (`"一万": {"file": "yi2-wan4.wav", "when":
+/// "leads-group"}`); the planner skips a clip whose rules do not all hold at
+/// a position and falls back to shorter runs or single words. See
 /// docs/VOICES.md.
 import AnnounceCommon
 
-public enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
-    /// The clip starts a number group: it starts the reading, or follows
-    /// 亿 or 万, or a 零 that follows 亿 or 万. 一 there is the whole group
-    /// (一万, 一亿零一万) and is said yí/yì; after 十 or an inner 零
-    /// (十一万, 一百零一万) it is a units digit, said yī.
-    case leadsGroup = "leads-group"
-    /// The third tones that follow the clip come in pairs: the number of
-    /// consecutive third-tone words after it is even (often zero). A run
-    /// recorded with third-tone sandhi (五百 wú bǎi) ends on a full third
-    /// tone, which is only right when the next syllable is not a third tone
-    /// said as such; pairing a run of third tones from its end keeps every
-    /// third tone before another one rising (五点五五: 五点 · 五五). When the
-    /// voice has neither a clip for the run one word later (百九 for 九百 in
-    /// 九百九) nor one a word shorter (一百 for 一百点), skipping would only
-    /// add a clash, and the rule holds.
-    case thirdPairs = "third-pairs"
+public struct ClipRule: Sendable, CustomStringConvertible {
+    /// The rule's name, as a manifest and a voice script state it:
+    /// `leads-group`.
+    public let rawValue: String
+    /// How many words before the clip the rule looks at, by their
+    /// ``Word`` alone. The worst-case search keeps that many words of the
+    /// reading so far, so a rule must look no further back.
+    public let lookBehind: Int
+    /// Whether the rule holds at a site, nil when the words after the ones
+    /// known decide it (only when the site is not complete).
+    private let condition: @Sendable (Site) -> Bool?
+
+    /// A rule named `name` that holds where `condition` says, looking at
+    /// no more than `lookBehind` words before a clip.
+    public init(_ name: String, lookBehind: Int, condition: @escaping @Sendable (Site) -> Bool?) {
+        self.rawValue = name
+        self.lookBehind = lookBehind
+        self.condition = condition
+    }
+
+    public var description: String { rawValue }
+
+    /// What a word is to a language's rules: a class the language numbers
+    /// as it likes (a third tone, a unit that ends a group), ``other`` for
+    /// every word its rules do not single out.
+    public struct Word: Hashable, Sendable {
+        public let rawValue: Int
+
+        public init(_ rawValue: Int) { self.rawValue = rawValue }
+
+        /// A word no rule singles out.
+        public static let other = Word(0)
+    }
+
+    /// A clip's place among the words of a stretch said without a pause,
+    /// as a rule sees it.
+    public struct Site {
+        /// The words of the stretch known so far (all of them when
+        /// ``complete``).
+        public let count: Int
+        /// The words the clip says.
+        public let range: Range<Int>
+        /// How many of the first words are the prefix, which a pause
+        /// follows: nothing said across its end affects either side.
+        public let prefixCount: Int
+        /// Whether the stretch ends after the ``count`` words known.
+        public let complete: Bool
+        private let classOf: (Int) -> Word
+        private let clipFor: (Range<Int>) -> Bool
+
+        init(count: Int, range: Range<Int>, prefixCount: Int, complete: Bool,
+             word: @escaping (Int) -> Word, hasClip: @escaping (Range<Int>) -> Bool) {
+            self.count = count
+            self.range = range
+            self.prefixCount = prefixCount
+            self.complete = complete
+            self.classOf = word
+            self.clipFor = hasClip
+        }
+
+        /// What the word at `index` (in `0..<count`) is to the rules.
+        public func word(_ index: Int) -> Word { classOf(index) }
+
+        /// Whether the voice has a clip for the words in `range`, which
+        /// must lie in `0..<count` and not before ``range``.
+        public func hasClip(_ range: Range<Int>) -> Bool { clipFor(range) }
+    }
 
     /// Whether the rule holds for a clip saying `words[range]`, where the
     /// first `prefixCount` words are the prefix (a pause follows it, so no
@@ -35,30 +89,6 @@ public enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
         holds(in: words, range: range, prefixCount: prefixCount, complete: true, word: word, hasClip: hasClip) ?? true
     }
 
-    /// What the rules need to know of a word.
-    public enum Word: Sendable {
-        /// 亿 or 万, which end a number group.
-        case groupUnit
-        /// 零.
-        case zero
-        /// A word said with the third tone.
-        case thirdTone
-        /// Any other word.
-        case other
-    }
-
-    /// What a word of the numbers is to the rules, in any reading: 亿 and
-    /// 万 end a group, 零 pads one; every other word is ``Word/other``
-    /// (a language whose words have tones the rules know says so in its
-    /// ``LanguageRules/ruleWord(of:)``).
-    public static func numeralWord(of word: String) -> Word {
-        switch word {
-        case "亿", "万": .groupUnit
-        case "零": .zero
-        default: .other
-        }
-    }
-
     /// ``holds(in:range:prefixCount:hasClip:)`` over words of any kind that
     /// `word` tells apart (the worst-case search uses integer ids), where
     /// the words after `words` are not known yet unless `complete`: nil
@@ -67,36 +97,34 @@ public enum ClipRule: String, CaseIterable, Codable, Hashable, Sendable {
         in words: [Element], range: Range<Int>, prefixCount: Int, complete: Bool, word: (Element) -> Word,
         hasClip: (Range<Int>) -> Bool
     ) -> Bool? {
-        switch self {
-        case .leadsGroup:
-            let start = range.lowerBound
-            guard start > prefixCount else { return true }
-            switch word(words[start - 1]) {
-            case .groupUnit: return true
-            case .zero: return start - 2 >= prefixCount && word(words[start - 2]) == .groupUnit
-            case .thirdTone, .other: return false
+        withoutActuallyEscaping(word) { word in
+            withoutActuallyEscaping(hasClip) { hasClip in
+                condition(Site(
+                    count: words.count, range: range, prefixCount: prefixCount, complete: complete,
+                    word: { word(words[$0]) }, hasClip: hasClip))
             }
-        case .thirdPairs:
-            let end = range.upperBound
-            // The prefix is followed by a pause: a run stops at its end.
-            let limit = end <= prefixCount ? prefixCount : words.count
-            var count = 0
-            var index = end
-            while true {
-                if index >= limit {
-                    if complete || limit == prefixCount { break }
-                    return nil
-                }
-                guard word(words[index]) == .thirdTone else { break }
-                count += 1
-                index += 1
-            }
-            guard count % 2 == 1 else { return true }
-            // Skipping helps only if a run one word later or one word
-            // shorter can take over; otherwise it would add a clash.
-            let shifted = (range.lowerBound + 1)..<(end + 1)
-            let shorter = range.lowerBound..<(end - 1)
-            return !hasClip(shifted) && !(shorter.count >= 2 && hasClip(shorter))
         }
+    }
+}
+
+extension ClipRule: Hashable, Codable, CaseIterable, RawRepresentable {
+    /// Rules are the same when their names are.
+    public static func == (lhs: ClipRule, rhs: ClipRule) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// Every rule a language announce speaks declares, each once, in the
+    /// order of the languages and their declarations.
+    public static var allCases: [ClipRule] {
+        var rules: [ClipRule] = []
+        for language in Language.all {
+            for rule in language.clipRules where !rules.contains(rule) { rules.append(rule) }
+        }
+        return rules
+    }
+
+    /// The rule of that name some language declares; nil when none does.
+    public init?(rawValue: String) {
+        guard let rule = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = rule
     }
 }

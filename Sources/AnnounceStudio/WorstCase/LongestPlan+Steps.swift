@@ -3,8 +3,8 @@ import AnnounceServer
 extension LongestPlan {
     /// The planner's steps in one search, each worked out once.
     ///
-    /// The planner's state between digits is a *tail*: the two words before
-    /// the undecided ones (for `leads-group`) and the undecided words (a run
+    /// The planner's state between digits is a *tail*: the words before the
+    /// undecided ones that clip rules look back at, and the undecided words (a run
     /// some key starts with). Tails and the words a digit says are numbered
     /// as they first appear, so a step is looked up by three numbers: the
     /// tail, the words, and whether the stretch ends there.
@@ -42,7 +42,7 @@ extension LongestPlan {
             digits = [Int](repeating: 0, count: (Amount.maximumIntegerDigits << flagBits) * 10)
         }
 
-        /// The number of the tail `context` (at most two words) then `pending`.
+        /// The number of the tail `context` (at most ``LongestPlan/lookBehind`` words) then `pending`.
         mutating func tail(context: [Int], pending: [Int]) -> Int {
             let key = [context.count] + context + pending
             if let number = tailNumbers[key] { return number }
@@ -112,21 +112,13 @@ extension LongestPlan {
         }
 
         /// What the planner needs of the words `said` before the undecided
-        /// ones: only `leads-group` looks back, asking whether the word
-        /// before ends a number group, or pads one after a group's end. So
-        /// the context is kept as that answer, in the words the rules class
-        /// alike (one word for every group unit), and tails that differ only
-        /// in words no rule looks at are one state.
+        /// ones: the last of them, as many as a rule looks back, each as the
+        /// first word the rules class alike (a rule sees a word behind a
+        /// clip only as its ``ClipRule/Word``). So tails that differ only
+        /// in what no rule looks at are one state; a reading that has said
+        /// fewer words keeps fewer, so the start of a reading stays known.
         private func lookBack(_ said: ArraySlice<Int>) -> [Int] {
-            func word(_ id: Int) -> ClipRule.Word { id >= 0 && id < plan.ruleWords.count ? plan.ruleWords[id] : .other }
-            guard let last = said.last else { return [] }
-            switch word(last) {
-            case .groupUnit: return [plan.groupUnitWord]
-            case .zero:
-                return said.count >= 2 && word(said[said.endIndex - 2]) == .groupUnit
-                    ? [plan.groupUnitWord, plan.zeroWord] : [plan.zeroWord]
-            case .thirdTone, .other: return [-2]
-            }
+            said.suffix(plan.lookBehind).map { $0 >= 0 && $0 < plan.ruleClassWords.count ? plan.ruleClassWords[$0] : $0 }
         }
 
         /// The planner from tail `tail` given the words numbered `words`: it

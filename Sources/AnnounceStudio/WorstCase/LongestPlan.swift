@@ -11,9 +11,9 @@
 /// (as it carries it on), whether the amount so far equals the maximum's
 /// first digits, and the planner's own state: the words it has not yet
 /// decided (the greedy longest match looks ahead: a longer run may still
-/// come, a `third-pairs` rule counts the third tones that follow) and what
-/// the words before them are to the clip rules (the `leads-group` rule
-/// looks back). The planner takes a
+/// come, a rule may count the words that follow) and what the words before
+/// them are to the clip rules, as many as a rule looks back
+/// (``ClipRule/lookBehind``). The planner takes a
 /// clip as soon as no word to come can change its choice. So the number of
 /// states stays small and the search is exact; the tests check it against
 /// every amount of a range.
@@ -46,10 +46,11 @@ package struct LongestPlan: Sendable {
     /// The bits of the reader's state, the low bits of the search's flags.
     let readerMask: Int
     let lead: [Int]
-    /// A word that ends a number group, and a zero, to the clip rules (-1
-    /// when no word is): what the words before the undecided ones are kept as.
-    let groupUnitWord: Int
-    let zeroWord: Int
+    /// How many words before the undecided ones the voice's clip rules look
+    /// at (``ClipRule/lookBehind``), and the word each id is kept as among
+    /// them: the first of the words the rules class alike.
+    let lookBehind: Int
+    let ruleClassWords: [Int]
 
     /// A search for readings with `options` after the `lead` words, with the
     /// voice's clips lasting `clipFrames` (by file; a file not given lasts 0).
@@ -70,8 +71,13 @@ package struct LongestPlan: Sendable {
         self.reader = reader
         self.readerMask = (1 << reader.stateBits) - 1
         self.lead = lead.compactMap { ids[$0] }
-        self.groupUnitWord = ruleWords.firstIndex { $0 == .groupUnit } ?? -1
-        self.zeroWord = ruleWords.firstIndex { $0 == .zero } ?? -1
+        self.lookBehind = voice.manifest.rules.values.joined().map(\.lookBehind).max() ?? 0
+        var firsts: [ClipRule.Word: Int] = [:]
+        self.ruleClassWords = ruleWords.enumerated().map { id, word in
+            if let first = firsts[word] { return first }
+            firsts[word] = id
+            return id
+        }
     }
 
     // MARK: The search
