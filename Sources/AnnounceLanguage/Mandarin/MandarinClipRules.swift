@@ -6,7 +6,16 @@ extension ClipRule {
     /// 亿 or 万, or a 零 that follows 亿 or 万. 一 there is the whole group
     /// (一万, 一亿零一万) and is said yí/yì; after 十 or an inner 零
     /// (十一万, 一百零一万) it is a units digit, said yī.
-    public static let leadsGroup = ClipRule("leads-group", lookBehind: 2) { site in
+    /// It reads the word before the clip, and the one before that only
+    /// when the word before is 零.
+    public static let leadsGroup = ClipRule("leads-group", lookBehind: 2, behind: { words in
+        guard let last = words.last else { return [] }
+        switch last {
+        case Mandarin.groupUnit: return [last]
+        case Mandarin.zero: return words.count >= 2 && words[words.count - 2] == Mandarin.groupUnit ? [Mandarin.groupUnit, last] : [last]
+        default: return [.other]
+        }
+    }) { site in
         let start = site.range.lowerBound
         guard start > site.prefixCount else { return true }
         switch site.word(start - 1) {

@@ -18,15 +18,25 @@ public struct ClipRule: Sendable, CustomStringConvertible {
     /// ``Word`` alone. The worst-case search keeps that many words of the
     /// reading so far, so a rule must look no further back.
     public let lookBehind: Int
+    /// What of the words behind a clip the rule reads: given their classes
+    /// (at most ``lookBehind``, the nearest last), the classes it needs, to
+    /// the same answers. The worst-case search keeps only that of a reading
+    /// so far, so readings that differ in nothing the rule reads are one.
+    public let behind: @Sendable ([Word]) -> [Word]
     /// Whether the rule holds at a site, nil when the words after the ones
     /// known decide it (only when the site is not complete).
     private let condition: @Sendable (Site) -> Bool?
 
     /// A rule named `name` that holds where `condition` says, looking at
-    /// no more than `lookBehind` words before a clip.
-    public init(_ name: String, lookBehind: Int, condition: @escaping @Sendable (Site) -> Bool?) {
+    /// no more than `lookBehind` words before a clip, of which it reads
+    /// what `behind` keeps (by default all of them).
+    public init(
+        _ name: String, lookBehind: Int, behind: (@Sendable ([Word]) -> [Word])? = nil,
+        condition: @escaping @Sendable (Site) -> Bool?
+    ) {
         self.rawValue = name
         self.lookBehind = lookBehind
+        self.behind = behind ?? { Array($0.suffix(lookBehind)) }
         self.condition = condition
     }
 

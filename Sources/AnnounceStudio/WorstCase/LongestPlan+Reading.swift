@@ -46,9 +46,12 @@ extension LongestPlan {
     private func holds(_ rule: ClipRule, _ words: [Int], start: Int, end: Int, final: Bool) -> Bool? {
         rule.holds(
             in: words, range: start..<end, prefixCount: 0, complete: final,
-            word: { $0 >= 0 && $0 < ruleWords.count ? ruleWords[$0] : .other },
+            word: ruleWord(of:),
             hasClip: { trie.entry(for: words[$0]) != nil })
     }
+
+    /// What word id `id` is to the clip rules (an id no word has: nothing).
+    func ruleWord(of id: Int) -> ClipRule.Word { id >= 0 && id < ruleWords.count ? ruleWords[id] : .other }
 
     /// The words integer digit `index` (0 the most significant … 11 the
     /// units) says when it is `digit`: the reader's own step, its state

@@ -112,13 +112,14 @@ extension LongestPlan {
         }
 
         /// What the planner needs of the words `said` before the undecided
-        /// ones: the last of them, as many as a rule looks back, each as the
-        /// first word the rules class alike (a rule sees a word behind a
-        /// clip only as its ``ClipRule/Word``). So tails that differ only
-        /// in what no rule looks at are one state; a reading that has said
-        /// fewer words keeps fewer, so the start of a reading stays known.
+        /// ones: what the clip rules read of them (``ClipRule/behind``),
+        /// each class kept as one word of it. So tails that differ only in
+        /// what no rule reads are one state; a reading that has said fewer
+        /// words keeps fewer, so the start of a reading stays known.
         private func lookBack(_ said: ArraySlice<Int>) -> [Int] {
-            said.suffix(plan.lookBehind).map { $0 >= 0 && $0 < plan.ruleClassWords.count ? plan.ruleClassWords[$0] : $0 }
+            guard plan.lookBehind > 0 else { return [] }
+            let classes = said.suffix(plan.lookBehind).map(plan.ruleWord(of:))
+            return plan.behind(classes).map { plan.classWords[$0] ?? -2 }
         }
 
         /// The planner from tail `tail` given the words numbered `words`: it

@@ -47,10 +47,13 @@ package struct LongestPlan: Sendable {
     let readerMask: Int
     let lead: [Int]
     /// How many words before the undecided ones the voice's clip rules look
-    /// at (``ClipRule/lookBehind``), and the word each id is kept as among
-    /// them: the first of the words the rules class alike.
+    /// at (``ClipRule/lookBehind``), what of them they read (the one rule
+    /// that looks back's ``ClipRule/behind``; every word's class when
+    /// several do), and the id kept for each class: the first word of it
+    /// (-2, which no word is, for one no word of the vocabulary is).
     let lookBehind: Int
-    let ruleClassWords: [Int]
+    let behind: @Sendable ([ClipRule.Word]) -> [ClipRule.Word]
+    let classWords: [ClipRule.Word: Int]
 
     /// A search for readings with `options` after the `lead` words, with the
     /// voice's clips lasting `clipFrames` (by file; a file not given lasts 0).
@@ -71,13 +74,16 @@ package struct LongestPlan: Sendable {
         self.reader = reader
         self.readerMask = (1 << reader.stateBits) - 1
         self.lead = lead.compactMap { ids[$0] }
-        self.lookBehind = voice.manifest.rules.values.joined().map(\.lookBehind).max() ?? 0
-        var firsts: [ClipRule.Word: Int] = [:]
-        self.ruleClassWords = ruleWords.enumerated().map { id, word in
-            if let first = firsts[word] { return first }
-            firsts[word] = id
-            return id
+        var lookingBack: [ClipRule] = []
+        for rule in voice.manifest.rules.values.joined() where rule.lookBehind > 0 && !lookingBack.contains(rule) {
+            lookingBack.append(rule)
         }
+        let lookBehind = lookingBack.map(\.lookBehind).max() ?? 0
+        self.lookBehind = lookBehind
+        self.behind = lookingBack.count == 1 ? lookingBack[0].behind : { Array($0.suffix(lookBehind)) }
+        var classWords: [ClipRule.Word: Int] = [:]
+        for (id, word) in ruleWords.enumerated() where classWords[word] == nil { classWords[word] = id }
+        self.classWords = classWords
     }
 
     // MARK: The search
