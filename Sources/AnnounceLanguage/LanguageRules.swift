@@ -71,6 +71,22 @@ public protocol LanguageRules: Sendable {
     /// What changes in a run recorded together, appended to its
     /// instruction (` (一 changes its tone)`); empty for nothing.
     func runNote(for text: String) -> String
+
+    // MARK: Presets and the template's unit
+
+    /// The prefixes the command line, a batch item and a push may name
+    /// instead of a phrase, each as its words (`none`: no words); a
+    /// preset's words are one clip each. The default language's by default.
+    var prefixPresets: [(name: String, words: [String])] { get }
+    /// The words said before the amount when no prefix is asked for.
+    var standardPrefix: [String] { get }
+    /// The message presets as template text in this language, by name
+    /// (`payment`, `refund`, `topup`, `summary`, `received`); each parses
+    /// with ``amountUnit``.
+    var templatePresets: [(name: String, text: String)] { get }
+    /// The unit a template writes right after `{amount}`: the slot says
+    /// the amount with its unit words, whatever the reading style.
+    var amountUnit: String { get }
 }
 
 extension LanguageRules {

@@ -175,7 +175,7 @@ public struct Voice: Sendable {
         do {
             _ = try plan(words: prefix.words, prefixCount: prefix.words.count)
         } catch {
-            let presets = Prefix.presets.map(\.name).joined(separator: ", ")
+            let presets = language.prefixPresets.map(\.name).joined(separator: ", ")
             throw VoiceError(
                 error.kind,
                 "\(error.message), the prefix: name a preset (\(presets)) or a phrase the voice has clips for; a voice adds a prefix with a clip for its words (docs/VOICES.md)")

@@ -21,7 +21,7 @@ package enum Pinyin {
     ]
 
     /// The pinyin of every preset's words, as the presets give it.
-    package static let presetWords = Prefix.presetPinyin.merging(Template.presetPinyin) { first, _ in first }
+    package static let presetWords = Mandarin.presetPinyin
 
     /// The citation syllables of `text`, one per character (`["yi1", "wan4"]`),
     /// from `pronunciations` (whole text → syllables separated by blanks or

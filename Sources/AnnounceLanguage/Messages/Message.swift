@@ -45,16 +45,32 @@ public struct Message: Hashable, Sendable {
     /// 9,999,999.99.
     public static let summaryMaximumTotalFen: UInt64 = 999_999_999
 
-    /// Fills `template`, the amount and the count read by `language`'s reader.
-    /// - Throws: ``MessageError`` when a slot has no value (`{amount}`
+    /// Fills `template`, the amount and the count read by `language`'s
+    /// reader; a preset template or prefix says `language`'s words
+    /// (``Template/resolved(in:)``, ``Prefix/resolved(in:)``).
+    /// - Throws: ``MessageError`` when the template or the prefix is a
+    ///   preset `language` lacks or a text it does not read, a slot has no value (`{amount}`
     ///   without `amount`, `{count}` without `count`), a value has no slot,
     ///   or the ``Template/summary`` preset is given more than
     ///   ``summaryMaximumCount`` payments or a total above
     ///   ``summaryMaximumTotalFen``.
     public init(
-        template: Template = .payment, amount: Amount? = nil, count: Count? = nil, prefix: Prefix = .standard,
+        template asked: Template = .payment, amount: Amount? = nil, count: Count? = nil, prefix askedPrefix: Prefix = .standard,
         options: ReadingOptions = ReadingOptions(), language: Language = .default
     ) throws(MessageError) {
+        // Presets are the language's: its words for the same names.
+        let template: Template
+        let prefix: Prefix
+        do {
+            template = try asked.resolved(in: language)
+        } catch {
+            throw MessageError(template: asked, problem: .template(error))
+        }
+        do {
+            prefix = try askedPrefix.resolved(in: language)
+        } catch {
+            throw MessageError(template: template, problem: .prefix(error))
+        }
         let slots = template.slots
         func fail(_ problem: MessageError.Problem) -> MessageError { MessageError(template: template, problem: problem) }
         if slots.contains(.amount) && amount == nil { throw fail(.missingAmount) }

@@ -30,6 +30,10 @@ public struct MessageError: CategorizedError, Equatable, Sendable, CustomStringC
         /// The summary preset with a total above
         /// ``Message/summaryMaximumTotalFen``, the most that fits the budget.
         case summaryTotalTooLarge(Amount)
+        /// The template does not read in the message's language.
+        case template(TemplateError)
+        /// The prefix is a preset the message's language does not have.
+        case prefix(PrefixError)
     }
 
     /// The template the values were for.
@@ -61,6 +65,8 @@ public struct MessageError: CategorizedError, Equatable, Sendable, CustomStringC
         case .summaryTotalTooLarge(let total):
             let limit = Self.decimal(fen: Message.summaryMaximumTotalFen)
             return "\(quoted) says a total of at most \(limit) within the 6 s budget, not \(total)"
+        case .template(let error): return error.description
+        case .prefix(let error): return error.description
         }
     }
 

@@ -5,26 +5,47 @@ extension Template {
     public static let pauseMarks: Set<Character> = ["，", ",", "、"]
 
     /// Creates a template from a preset name (`payment`, `refund`, `topup`,
-    /// `summary`, `received`) or a template text (`退款{amount}元`).
+    /// `summary`, `received`) or a template text (`退款{amount}元`), read in
+    /// the default language. A text whose unit after `{amount}` is another
+    /// language's is read in that language (a message then reads it in its
+    /// own, or refuses it).
     ///
     /// An argument of ASCII letters, digits, `-` and `_` alone is taken as a
     /// preset name, so a misspelt name is refused rather than said as words.
-    /// - Throws: ``TemplateError`` naming the problem.
+    /// - Throws: ``TemplateError`` naming the problem, as the default
+    ///   language reads the text.
     public init(_ argument: String) throws(TemplateError) {
-        if let preset = Self.presets.first(where: { $0.name == argument.lowercased() }) {
+        do {
+            self = try Template(argument, in: .default)
+        } catch {
+            let unit = Language.default.amountUnit
+            guard let read = Language.all.lazy.filter({ $0.amountUnit != unit }).compactMap({ try? Template(argument, in: $0) }).first
+            else { throw error }
+            self = read
+        }
+    }
+
+    /// Creates a template from one of `language`'s preset names or a
+    /// template text read with its unit (``Language/amountUnit``).
+    /// - Throws: ``TemplateError`` naming the problem.
+    public init(_ argument: String, in language: Language) throws(TemplateError) {
+        if let preset = language.templatePresets.first(where: { $0.name == argument.lowercased() }) {
             self = preset.template
             return
         }
         if !argument.isEmpty, argument.unicodeScalars.allSatisfy(Self.isPresetNameScalar) {
-            throw TemplateError(template: argument, problem: .unknownPreset)
+            throw TemplateError(template: argument, problem: .unknownPreset, language: language)
         }
-        self.init(name: nil, source: argument, parts: try Self.parts(of: argument))
+        self.init(
+            name: nil, source: argument, parts: try Self.parts(of: argument, unit: language.amountUnit, language: language),
+            languageTag: language.tag)
     }
 
-    /// Parses a template text (T1–T9 of docs/MESSAGES.md); no preset names.
-    static func parts(of text: String) throws(TemplateError) -> [Part] {
+    /// Parses a template text (T1–T9 of docs/MESSAGES.md) whose `{amount}`
+    /// is followed by `unit`; no preset names. `language` is named in errors.
+    static func parts(of text: String, unit: String, language: Language) throws(TemplateError) -> [Part] {
         func fail(_ problem: TemplateError.Problem) -> TemplateError {
-            TemplateError(template: text, problem: problem)
+            TemplateError(template: text, problem: problem, language: language)
         }
         guard text.count <= maximumLength else { throw fail(.tooLong) }
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
@@ -59,7 +80,7 @@ extension Template {
         }
         guard slotName == nil else { throw fail(.unbalancedBraces) }
         if !fixed.isEmpty { pieces.append(.text(fixed)) }
-        return try parts(of: pieces, fail: fail)
+        return try parts(of: pieces, unit: unit, fail: fail)
     }
 
     /// What the character scan yields: slots and runs of fixed text.
@@ -68,12 +89,12 @@ extension Template {
         case text(String)
     }
 
-    /// Turns slots and fixed text into parts: takes the 元 after `{amount}`
-    /// into its slot (T4), refuses any other 元 (T5), splits fixed text into
+    /// Turns slots and fixed text into parts: takes the unit after `{amount}`
+    /// into its slot (T4), refuses it anywhere else (T5), splits fixed text into
     /// words and pauses (T2, T3) and checks that `{count}` has its measure
     /// word (T6).
     private static func parts(
-        of pieces: [Piece], fail: (TemplateError.Problem) -> TemplateError
+        of pieces: [Piece], unit: String, fail: (TemplateError.Problem) -> TemplateError
     ) throws(TemplateError) -> [Part] {
         let hasAmount = pieces.contains { if case .slot(.amount) = $0 { true } else { false } }
         var parts: [Part] = []
@@ -88,15 +109,15 @@ extension Template {
                 var rest = Substring(text)
                 if expectingUnit {
                     rest = rest.drop(while: \.isWhitespace)
-                    guard rest.first == "元" else {
+                    guard rest.hasPrefix(unit) else {
                         // Only blanks between {amount} and the next slot: keep looking.
                         if rest.isEmpty { continue }
                         throw fail(.amountWithoutYuan)
                     }
-                    rest = rest.dropFirst()
+                    rest = rest.dropFirst(unit.count)
                     expectingUnit = false
                 }
-                if rest.contains("元") { throw fail(hasAmount ? .yuanTwice : .yuanWithoutAmount) }
+                if rest.contains(unit) { throw fail(hasAmount ? .yuanTwice : .yuanWithoutAmount) }
                 parts += fixedParts(rest)
             }
         }

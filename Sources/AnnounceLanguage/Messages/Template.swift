@@ -2,7 +2,8 @@
 /// `退款{amount}元`, `{prefix}{count}笔，共计{amount}元`, `收款成功`.
 ///
 /// The rules are in docs/MESSAGES.md (T1–T9). In short: `{amount}` is the
-/// amount read by the reading rules and must be followed by `元`, its unit;
+/// amount read by the reading rules and must be followed by its unit as the
+/// language writes it in templates (``Language/amountUnit``: `元`);
 /// `{count}` is a count read before the measure word that must follow it;
 /// `{prefix}` is the prefix option. Fixed text between slots is split into
 /// words at blanks, as a prefix phrase is, and each word is said with the
@@ -12,7 +13,7 @@ import AnnounceCommon
 public struct Template: Hashable, Sendable {
     /// A slot: a place in the template that a message fills.
     public enum Slot: String, CaseIterable, Hashable, Sendable {
-        /// The amount and its unit: `{amount}元`.
+        /// The amount and its unit words: `{amount}元`.
         case amount
         /// A count, before its measure word: `{count}笔`.
         case count
@@ -22,8 +23,9 @@ public struct Template: Hashable, Sendable {
 
     /// One piece of a template, in order.
     public enum Part: Hashable, Sendable {
-        /// A slot. `.slot(.amount)` stands for `{amount}元`: the 元 after
-        /// `{amount}` belongs to the slot (T4).
+        /// A slot. `.slot(.amount)` stands for `{amount}` and the unit
+        /// after it (``Language/amountUnit``): the slot says the amount with
+        /// its unit words, whatever the style (T4).
         case slot(Slot)
         /// Fixed words, each said with the voice's clips.
         case words([String])
@@ -40,11 +42,43 @@ public struct Template: Hashable, Sendable {
     public let source: String
     /// The pieces, in order.
     public let parts: [Part]
+    /// The tag of the language the text was read in: its unit ends
+    /// `{amount}`, and a preset's text is that language's.
+    let languageTag: String
 
-    init(name: String?, source: String, parts: [Part]) {
+    init(name: String?, source: String, parts: [Part], languageTag: String) {
         self.name = name
         self.source = source
         self.parts = parts
+        self.languageTag = languageTag
+    }
+
+    /// Presets are equal when they have the same name, whatever language
+    /// words them; templates given as text when their text reads the same.
+    public static func == (lhs: Template, rhs: Template) -> Bool {
+        lhs.name == rhs.name && (lhs.name != nil || (lhs.source == rhs.source && lhs.parts == rhs.parts))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        if name == nil { hasher.combine(source) }
+    }
+
+    /// The template as `language` says it: its preset of the same name, or
+    /// the text read with its unit.
+    /// - Throws: ``TemplateError`` when `language` has no such preset or
+    ///   the text does not read in it (another unit after `{amount}`).
+    public func resolved(in language: Language) throws(TemplateError) -> Template {
+        guard languageTag != language.tag else { return self }
+        if let name {
+            guard let preset = language.templatePresets.first(where: { $0.name == name }) else {
+                throw TemplateError(template: name, problem: .unknownPreset, language: language)
+            }
+            return preset.template
+        }
+        return Template(
+            name: nil, source: source, parts: try Self.parts(of: source, unit: language.amountUnit, language: language),
+            languageTag: language.tag)
     }
 
     /// The slots the template has.
@@ -55,7 +89,7 @@ public struct Template: Hashable, Sendable {
         })
     }
 
-    /// The fixed words, in order, without the 元 that belongs to `{amount}`.
+    /// The fixed words, in order, without the unit that belongs to `{amount}`.
     public var fixedWords: [String] {
         parts.flatMap { part -> [String] in
             guard case .words(let words) = part else { return [] }
@@ -76,8 +110,11 @@ public struct Template: Hashable, Sendable {
     /// `language`'s reader.
     public func vocabulary(prefix: Prefix, options: ReadingOptions, in language: Language) -> [String] {
         let reader = language.reader
+        // A preset says the language's words; a prefix preset too.
+        let template = (try? resolved(in: language)) ?? self
+        let prefix = (try? prefix.resolved(in: language)) ?? prefix
         var words: [String] = []
-        for part in parts {
+        for part in template.parts {
             switch part {
             case .slot(.prefix): words += prefix.words
             case .slot(.amount): words += reader.vocabulary(options)

@@ -22,13 +22,13 @@ public struct TemplateError: CategorizedError, Equatable, Sendable, CustomString
         case unknownSlot(String)
         /// A slot written twice.
         case repeatedSlot(Template.Slot)
-        /// `{amount}` not followed by 元, its unit.
+        /// `{amount}` not followed by the language's unit (``Language/amountUnit``).
         case amountWithoutYuan
-        /// 元 in fixed text besides the one after `{amount}`.
+        /// The unit in fixed text besides right after `{amount}`.
         case yuanTwice
-        /// 元 in a template without `{amount}`.
+        /// The unit in a template without `{amount}`.
         case yuanWithoutAmount
-        /// `{count}` not followed by a measure word (笔).
+        /// `{count}` not followed by a measure word.
         case countWithoutMeasureWord
         /// ASCII letters, digits, `-`, `_` alone, but not a preset name.
         case unknownPreset
@@ -38,18 +38,23 @@ public struct TemplateError: CategorizedError, Equatable, Sendable, CustomString
     public let template: String
     /// What is wrong with it.
     public let problem: Problem
+    /// The language the template was read in: its unit and presets.
+    public let language: Language
 
-    /// An error for `template`, as the user gave it, with `problem`.
-    public init(template: String, problem: Problem) {
+    /// An error for `template`, as the user gave it, with `problem`, read
+    /// in `language`.
+    public init(template: String, problem: Problem, language: Language = .default) {
         self.template = template
         self.problem = problem
+        self.language = language
     }
 
     /// One line that quotes the template and names the problem.
     public var description: String {
         let quoted = "template \(AmountError.quote(template))"
+        let unit = language.amountUnit
         switch problem {
-        case .empty: return "\(quoted) is empty: give words or slots such as {prefix}{amount}元, or a preset"
+        case .empty: return "\(quoted) is empty: give words or slots such as {prefix}{amount}\(unit), or a preset"
         case .tooLong: return "\(quoted) is longer than \(Template.maximumLength) characters"
         case .controlCharacter: return "\(quoted) contains control characters"
         case .unbalancedBraces: return "\(quoted) has unbalanced braces: a slot is {amount}, {count} or {prefix}"
@@ -57,16 +62,28 @@ public struct TemplateError: CategorizedError, Equatable, Sendable, CustomString
             return "\(quoted) has an unknown slot {\(name)}: the slots are {amount}, {count} and {prefix}"
         case .repeatedSlot(let slot): return "\(quoted) has {\(slot.rawValue)} more than once"
         case .amountWithoutYuan:
-            return "\(quoted) must say 元 right after {amount}: it is the amount's unit (元角分 in the currency style)"
+            return "\(quoted) must say \(unit) right after {amount}: it is the amount's unit in \(language.displayName) (the slot says the amount with its unit words in every style)"
         case .yuanTwice:
-            return "\(quoted) says 元 twice: 元 belongs right after {amount} and nowhere else"
-        case .yuanWithoutAmount: return "\(quoted) says 元 without {amount}: write {amount}元"
+            return "\(quoted) says \(unit) twice: \(unit) belongs right after {amount} and nowhere else"
+        case .yuanWithoutAmount: return "\(quoted) says \(unit) without {amount}: write {amount}\(unit)"
         case .countWithoutMeasureWord:
-            return "\(quoted) needs a measure word right after {count}, as in {count}笔"
+            let example = Self.countExample(in: language).map { ", as in {count}\($0)" } ?? ""
+            return "\(quoted) needs a measure word right after {count}\(example)"
         case .unknownPreset:
-            let names = Template.presets.map(\.name)
+            let names = language.templatePresets.map(\.name)
             let nearest = Suggestion.nearest(to: template, among: names).map { "did you mean \(MessageText.quoted($0))? " } ?? ""
             return "\(quoted) is not a preset (\(nearest)\(names.joined(separator: ", "))) and has no Chinese text or slots"
         }
+    }
+
+    /// The measure word after `{count}` in `language`'s presets.
+    private static func countExample(in language: Language) -> String? {
+        for (_, template) in language.templatePresets {
+            guard let index = template.parts.firstIndex(of: .slot(.count)), index + 1 < template.parts.count,
+                  case .words(let words) = template.parts[index + 1], let first = words.first
+            else { continue }
+            return first
+        }
+        return nil
     }
 }

@@ -79,6 +79,9 @@ public final class Announcer: Sendable {
         var options = asked
         options.reading = try voice.language.readingOptions(asked.reading)
         options.phrasing.language = voice.language
+        // A preset is the voice's language's: its words, or a refusal.
+        options.phrasing.template = try asked.phrasing.template.resolved(in: voice.language)
+        options.phrasing.prefix = try asked.phrasing.prefix.resolved(in: voice.language)
         if options.template == .payment {
             try voice.requireClips(prefix: options.prefix, options: options.reading)
         } else {

@@ -16,12 +16,16 @@ package struct PackSpeaker: Announcing {
     /// `pack` saying what `phrasing` makes, read as the pack's language
     /// reads (a Cantonese pack's 两).
     /// - Throws: ``/AnnounceLanguage/LanguageError`` for a reading option
-    ///   the pack's language does not define.
-    package init(pack: DevicePack, phrasing: Phrasing) throws(LanguageError) {
+    ///   the pack's language does not define; ``/AnnounceLanguage/PrefixError``
+    ///   or ``/AnnounceLanguage/TemplateError`` for a preset it does not have.
+    package init(pack: DevicePack, phrasing: Phrasing) throws {
         announcer = PackAnnouncer(pack: pack)
         var phrasing = phrasing
         phrasing.reading = try announcer.language.readingOptions(phrasing.reading)
         phrasing.language = announcer.language
+        // A preset is the pack's language's: its words, or a refusal.
+        phrasing.template = try phrasing.template.resolved(in: announcer.language)
+        phrasing.prefix = try phrasing.prefix.resolved(in: announcer.language)
         self.phrasing = phrasing
     }
 

@@ -58,15 +58,16 @@ package struct VoiceBudget: Sendable {
     package var failures: [Row] { rows.filter { $0.missingWord != nil || !$0.fits } }
 
     /// Measures `voice` for `coverage` (by default the manifest's `covers`,
-    /// else the default reading with 到账 and every preset prefix, payment
-    /// only) with `settings` at the voice's rate.
+    /// else the default reading with the language's standard prefix and
+    /// every preset prefix, payment only) with `settings` at the voice's rate.
     /// - Throws: ``AudioError`` when a clip cannot be read or used.
     package init(
         voice: Voice, coverage: VoiceCoverage? = nil, settings: RenderSettings, cache: ClipCache = .shared
     ) throws(AudioError) {
+        let language = voice.language
         let coverage = coverage ?? voice.manifest.covers ?? VoiceCoverage(
             styles: [.decimal], variants: [],
-            prefixes: [Prefix.standard.text] + Prefix.presets.map { $0.prefix.words.joined(separator: " ") },
+            prefixes: [language.standardPrefix.text] + language.prefixPresets.map { $0.prefix.words.joined(separator: " ") },
             templates: ["payment"])
         let maximum = voice.manifest.maximumAmount ?? VoiceManifest.defaultMaximumAmount
         var frames: [String: Int] = [:]
@@ -80,7 +81,8 @@ package struct VoiceBudget: Sendable {
         self.coverage = coverage
         var measurer = Measurer(voice: voice, frames: frames, settings: settings)
         var rows: [Row] = []
-        for template in coverage.templateValues {
+        // The presets a coverage names are the voice's language's.
+        for template in coverage.templateValues.compactMap({ try? $0.resolved(in: language) }) {
             let prefixes = template.slots.contains(.prefix) ? coverage.prefixValues : [Self.noPrefix]
             // The readings the voice's language says: Cantonese always says 两.
             let readings = voice.language.readingOptions(

@@ -111,7 +111,7 @@ package struct VoiceInspection: Sendable {
             warnings.append("clips have different sample rates (\(rates.sorted().map(String.init).joined(separator: ", ")) Hz); they are resampled")
         }
         if voice.manifest.license == nil { warnings.append("the manifest states no licence") }
-        let prefixes = [("default", Prefix.standard)] + Prefix.presets.filter { !$0.prefix.words.isEmpty }
+        let prefixes = [("default", voice.language.standardPrefix)] + voice.language.prefixPresets.filter { !$0.prefix.words.isEmpty }
         let plainVocabulary = voice.language.reader.vocabulary(ReadingOptions())
         self.support = Support(
             decimal: missingDefault.isEmpty,

@@ -206,8 +206,8 @@ package struct PackExport {
             fade: FadeCurve(gains: Fade(frames: announcer.settings.frames(announcer.settings.fade)).gains))
         for row in budget.rows
         where row.template == Template.payment.description && row.missingWord == nil && row.fits && row.speed > 1 {
-            let template = try Template(row.template)
-            let prefix = try Prefix(row.prefix)
+            let template = try Template(row.template, in: voice.language)
+            let prefix = try Prefix(row.prefix, in: voice.language)
             let count = try row.floorCount.map { try Count($0) }
             let message = try Phrasing(template: template, prefix: prefix, reading: row.options, language: voice.language).message(amount: row.floorAmount, count: count)
             guard case .joined = try joiner.join(try voice.plan(message).clips, from: source, pcm16: true) else { return false }

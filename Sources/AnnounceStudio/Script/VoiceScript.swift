@@ -111,7 +111,7 @@ public struct VoiceScript: Encodable, Equatable, Sendable {
         }
         var entries: [(text: String, kind: ScriptItemKind)] = []
         let prefixWords = Set(coverage.prefixValues.flatMap(\.words))
-        let templateWords = Set(coverage.templateValues.flatMap(\.fixedWords))
+        let templateWords = Set(coverage.templateValues.compactMap { try? $0.resolved(in: language) }.flatMap(\.fixedWords))
         for word in coverage.vocabulary(in: language) {
             let kind: ScriptItemKind = prefixWords.contains(word) ? .prefix : templateWords.contains(word) ? .phrase : .word
             entries.append((word, kind))

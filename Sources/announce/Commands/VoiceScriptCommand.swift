@@ -9,7 +9,7 @@ struct VoiceScriptCommand: ListsExitStatuses {
         commandName: "script",
         abstract: "Print what a speaker must record for a voice: every word, the runs that carry tone sandhi and, with --units groups, larger units, numbered.",
         discussion: """
-            By default the script covers everything announce says in the language (--language: \(Help.list(Language.all.map { $0 == Language.default ? "\($0.cliName) (the default)" : $0.cliName }))): both reading styles with the variants the language reads with or offers (\(Self.coveredVariants)), the prefixes \(VoiceCoverage.everything.prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-variant (--no-liang, --no-lead-yi), --prefix and --template narrow it for a shorter session; --variant NAME (--liang, --lead-yi) asks for a variant, refused where the language lacks it. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
+            By default the script covers everything announce says in the language (--language: \(Help.list(Language.all.map { $0 == Language.default ? "\($0.cliName) (the default)" : $0.cliName }))): both reading styles with the variants the language reads with or offers (\(Self.coveredVariants)), the language's standard prefix and its preset prefixes (\(Self.prefixesByLanguage)), and every message preset (\(Template.presets.map(\.name).joined(separator: ", "))). --style, --no-variant (--no-liang, --no-lead-yi), --prefix and --template narrow it for a shorter session; --variant NAME (--liang, --lead-yi) asks for a variant, refused where the language lacks it. The text and markdown forms are for the speaker; the json form is the input of 'announce voice build', which records what it covers in voice.json. The same options always give the same script.
 
             Each item shows its romanisation: \(Language.all.map { "\($0.romanisation) in \($0.displayName)" }.joined(separator: ", ")). A word the script does not know needs its syllables with --romanisation WORD=SYLLABLES, in the language's romanisation (\(Self.olderSpellings.map { "--\($0)" }.joined(separator: " and ")) are older spellings of it for \(Self.olderSpellings.map(Self.languageName(romanisedIn:)).joined(separator: " and "))), and a phrase must have no blanks; either is a usage error.
 
@@ -66,7 +66,7 @@ struct VoiceScriptCommand: ListsExitStatuses {
     var language: String = Language.default.cliName
 
     @Option(help: ArgumentHelp(
-        "A prefix to cover (repeatable): a phrase or \(Help.list(Prefix.presets.map(\.name))). Default: \(Prefix.standard.text) and every preset.",
+        "A prefix to cover (repeatable): a phrase or a preset of the language (\(Self.presetNamesByLanguage)). Default: the language's standard prefix and every preset.",
         valueName: "phrase"))
     var prefix: [String] = []
 
@@ -92,20 +92,34 @@ struct VoiceScriptCommand: ListsExitStatuses {
     @Option(help: "text, markdown (for the speaker) or json (for 'voice build').")
     var format: Format = .text
 
+    /// Each language's preset prefixes, for the help: `mandarin: alipay (支付宝到账), …`.
+    private static var presetNamesByLanguage: String {
+        Language.all.map { language in
+            "\(language.cliName): " + language.prefixPresets.map(\.name).joined(separator: ", ")
+        }.joined(separator: "; ")
+    }
+
+    /// Each language's standard and preset prefixes as words, for the help.
+    private static var prefixesByLanguage: String {
+        Language.all.map { language in
+            "\(language.cliName): " + VoiceCoverage.everything(in: language).prefixes.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", ")
+        }.joined(separator: "; ")
+    }
+
     func run() throws {
         let script: VoiceScript
         do {
+            let language = try LanguageOption.parse(self.language)
             var prefixes: [String] = []
-            for text in prefix.isEmpty ? VoiceCoverage.everything.prefixes : prefix {
-                let words = try Prefix(text.isEmpty ? "none" : text).words.joined(separator: " ")
+            for text in prefix.isEmpty ? VoiceCoverage.everything(in: language).prefixes : prefix {
+                let words = try Prefix(text.isEmpty ? "none" : text, in: language).words.joined(separator: " ")
                 if !prefixes.contains(words) { prefixes.append(words) }
             }
-            let known = Template.presets.map(\.name)
+            let known = language.templatePresets.map(\.name)
             if let unknown = template.first(where: { !known.contains($0) }) {
                 Console.error("--template \(MessageText.quoted(unknown)) is not a preset: \(known.joined(separator: ", "))")
                 throw Console.exit(.usage)
             }
-            let language = try LanguageOption.parse(self.language)
             var pronunciations: [String: String] = [:]
             // --pinyin and --jyutping are --romanisation named for the language.
             for (option, entries) in [("romanisation", romanisation), ("pinyin", pinyin), ("jyutping", jyutping)] where !entries.isEmpty {

@@ -4,8 +4,10 @@ import ArgumentParser
 /// The options that decide what is said: prefix, reading style and variants,
 /// and how amounts are given. Shared by every command that reads amounts.
 struct PhraseOptions: ParsableArguments {
+    // No default value: without --prefix the voice's language says its own
+    // standard prefix.
     @Option(help: ArgumentHelp(Self.prefixHelp, valueName: "phrase"))
-    var prefix: String = Prefix.standard.text
+    var prefix: String?
 
     @Option(help: ArgumentHelp(Self.styleHelp, valueName: "style"))
     var style: ReadingStyle = ReadingOptions().style
@@ -24,7 +26,7 @@ struct PhraseOptions: ParsableArguments {
     var fen = false
 
     @Option(help: ArgumentHelp(
-        "What is said: a preset (\(Template.presets.map(\.name).joined(separator: ", "))) or a template such as '退款{amount}元'.",
+        "What is said: a preset (\(Template.presets.map(\.name).joined(separator: ", "))) or a template such as '退款{amount}元', with the unit of the voice's language after {amount} (\(Self.unitsByLanguage)).",
         valueName: "template"))
     var template: String = Template.payment.description
 
@@ -37,9 +39,14 @@ struct PhraseOptions: ParsableArguments {
     // The help texts are made once: the parser makes these options several
     // times at every start, and reading the example amount in every style
     // each time is work a render never shows.
-    private static let prefixHelp = "A phrase said before the amount, or a preset: "
-        + Prefix.presets.map { $0.prefix.words.isEmpty ? $0.name : "\($0.name) (\($0.prefix.text))" }
-            .joined(separator: ", ") + "."
+    private static let prefixHelp = "A phrase said before the amount, or a preset of the voice's language: "
+        + Language.all.map { language in
+            "\(language.cliName): " + language.prefixPresets.map { $0.prefix.words.isEmpty ? $0.name : "\($0.name) (\($0.prefix.text))" }
+                .joined(separator: ", ")
+        }.joined(separator: "; ") + ". Default: the language's standard prefix ("
+        + Language.all.map { "\($0.standardPrefix.text) in \($0.cliName)" }.joined(separator: ", ") + ")."
+
+    private static let unitsByLanguage = Language.all.map { "\($0.amountUnit) in \($0.cliName)" }.joined(separator: ", ")
 
     private static let variantHelp = "A variant of the reading (repeatable): \(ReadingVariant.described)."
 
@@ -75,7 +82,7 @@ struct PhraseOptions: ParsableArguments {
             throw ValidationError("--variant \(MessageText.quoted(unknown)) is not a variant of the reading\(nearest): \(ReadingVariant.names)")
         }
         do {
-            _ = try Prefix(prefix)
+            _ = try prefix.map { text throws(PrefixError) in try Prefix(text) }
         } catch {
             throw ValidationError(error.description)
         }
@@ -94,7 +101,7 @@ struct PhraseOptions: ParsableArguments {
 
     /// The prefix, already checked by `validate()`.
     var parsedPrefix: Prefix {
-        (try? Prefix(prefix)) ?? .standard
+        prefix.flatMap { try? Prefix($0) } ?? .standard
     }
 
     /// Parses one amount as given on the command line or a line of input.
