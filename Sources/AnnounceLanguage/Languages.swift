@@ -3,7 +3,7 @@
 /// names none of them.
 extension Language {
     /// The package's own languages, in the order messages list them.
-    public static let packaged: [Language] = [.mandarin, .cantonese]
+    public static let packaged: [Language] = [.mandarin, .cantonese, .cantoneseHongKong]
 
     /// The language a voice script, a push message and a manifest mean when
     /// they name none.
