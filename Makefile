@@ -143,11 +143,12 @@ fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) scripts/fuzz/run.sh
 
 # The bundled voices, through the route users use (voice script, voice build --tts):
-# the default (Mandarin) and the Cantonese one.
+# the default (Mandarin), the Cantonese one and the Hong Kong Cantonese one.
 voice: build
 	@scripts/install-deps.sh $(VOICE_PACKAGES)
 	scripts/make-voice.sh Clips/default mandarin
 	scripts/make-voice.sh Clips/cantonese cantonese
+	scripts/make-voice.sh Clips/cantonese-hk cantonese-hk
 
 # Installs what `make dist` packs, under PREFIX: the binary, the bundled
 # voices where announce finds them (PREFIX/share/announce/voices/NAME), the

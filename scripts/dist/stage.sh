@@ -30,7 +30,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 [ -f "$binary" ] && [ -x "$binary" ] || { echo "stage: $binary is not an executable file (make build first)" >&2; exit 66; }
 
 # The bundled voices and the commands, each as NAME:PATH under scripts/.
-voices="default cantonese"
+voices="default cantonese cantonese-hk"
 commands="speak:tts/speak loopback-tts:tts/loopback-tts send-through:push/send-through
 loopback-push:push/loopback-push send-push:apns/send-push loopback-apns:apns/loopback-apns
 prepare-tools:prepare-tools"

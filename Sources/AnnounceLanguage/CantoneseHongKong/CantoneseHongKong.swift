@@ -42,10 +42,12 @@ public struct CantoneseHongKong: LanguageRules {
     // MARK: Presets and the template's unit
 
     /// AlipayHK's arrival (its app calls the setting 到賬語音提示 and itself
-    /// 支付寶), WeChat Pay HK's collection, an Octopus and an FPS (轉數快)
-    /// collection; in Chinese characters, one syllable each.
+    /// 支付寶), WeChat Pay HK's collection, an Octopus collection, and FPS
+    /// by the name Hong Kong calls it (轉數快 alone: with 收款 the longest
+    /// summary would not fit the budget); in Chinese characters, one
+    /// syllable each.
     public var prefixPresets: [(name: String, words: [String])] {
-        [("alipayhk", ["支付寶到賬"]), ("wechathk", ["微信收款"]), ("octopus", ["八達通收款"]), ("fps", ["轉數快收款"]), ("none", [])]
+        [("alipayhk", ["支付寶到賬"]), ("wechathk", ["微信收款"]), ("octopus", ["八達通收款"]), ("fps", ["轉數快"]), ("none", [])]
     }
 
     /// 到賬, "arrived", as AlipayHK writes it.
