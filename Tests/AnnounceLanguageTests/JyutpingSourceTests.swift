@@ -17,6 +17,13 @@ import Testing
         #expect(result.status == 0, "\(result)")
     }
 
+    @Test("every character of Hong Kong's Jyutping table is read the same by espeak-ng")
+    func hongKongTableAgreesWithEspeak() throws {
+        let lines = HongKongJyutping.lexicon.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)\n" }.joined()
+        let result = try ProcessRunner.run(Self.checker, [], stdin: Data(lines.utf8), timeout: 300)
+        #expect(result.status == 0, "\(result)")
+    }
+
     @Test("the check is not blind: a wrong tone and a wrong syllable are found")
     func checkFindsMistakes() throws {
         let result = try ProcessRunner.run(Self.checker, [], stdin: Data("百\tbaak6\n元\tjan4\n".utf8))

@@ -18,8 +18,12 @@ extension Template {
         do {
             self = try Template(argument, in: .default)
         } catch {
+            // Only a text whose {amount} lacks the default unit and has
+            // another language's is that language's template.
             let unit = Language.default.amountUnit
-            guard let read = Language.all.lazy.filter({ $0.amountUnit != unit }).compactMap({ try? Template(argument, in: $0) }).first
+            guard error.problem == .amountWithoutYuan,
+                  let read = Language.all.lazy.filter({ $0.amountUnit != unit && argument.contains("{amount}") && argument.contains($0.amountUnit) })
+                      .compactMap({ try? Template(argument, in: $0) }).first
             else { throw error }
             self = read
         }

@@ -80,8 +80,8 @@ public struct Prefix: Hashable, Sendable {
         self.languageTag = languageTag
     }
 
-    /// The prefix as `language` says it: its standard prefix or its preset
-    /// of the same name; a phrase as it is.
+    /// The prefix as `language` says it: its standard prefix, or its preset
+    /// of the same name (else of the same words); a phrase as it is.
     /// - Throws: ``PrefixError`` of problem `notAPreset` when the prefix is
     ///   a preset `language` does not have.
     public func resolved(in language: Language) throws(PrefixError) -> Prefix {
@@ -90,7 +90,11 @@ public struct Prefix: Hashable, Sendable {
         case .phrase: return self
         case .standard: return language.standardPrefix
         case .preset(let name):
-            guard let preset = language.prefixPresets.first(where: { $0.name == name }) else {
+            // A preset of the same words is the same prefix: a push names
+            // a preset by the default language's name when the words agree.
+            guard let preset = language.prefixPresets.first(where: { $0.name == name })
+                ?? language.prefixPresets.first(where: { $0.prefix.words == words })
+            else {
                 throw PrefixError(argument: name, problem: .notAPreset(of: language))
             }
             return preset.prefix
