@@ -32,7 +32,7 @@ struct BatchCommandTests {
         #expect(mandarin.stdoutLines.first?.hasSuffix("/" + sound(lines[0])) == true)
         #expect(cantonese.stdoutLines.first?.hasSuffix("/" + sound(lines[1])) == true)
         #expect(sound(lines[0]) != sound(lines[1]) && !sound(lines[2]).isEmpty)
-        #expect((lines[3]["error"] as? String)?.contains("no voice 'klingon' for this batch (it knows: yue, default, cantonese)") == true)
+        #expect((lines[3]["error"] as? String)?.contains("no voice 'klingon' for this batch (it knows: \((["yue"] + bundledVoiceNames()).joined(separator: ", ")))") == true)
         #expect((lines[4]["error"] as? String)?.hasPrefix("'voice' must be a voice's name") == true)
         #expect((lines[5]["error"] as? String)?.hasPrefix("'voice' must be a voice's name") == true)
         #expect(lines[3...].map { $0["code"] as? String } == ["unknown-voice", "bad-field", "bad-field"])
@@ -358,4 +358,15 @@ struct PruneCommandTests {
     func badAge(age: String) throws {
         #expect(try CommandRunner.run(["prune", "--older-than", age]).status == 64)
     }
+}
+
+
+/// The bundled voices as the command line lists them: the default first,
+/// then the others of Clips/ by name.
+func bundledVoiceNames() -> [String] {
+    let clips = RepositoryPaths.file("Clips")
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: clips.path)) ?? []).filter {
+        FileManager.default.fileExists(atPath: clips.appendingPathComponent($0).appendingPathComponent("voice.json").path)
+    }
+    return names.sorted { ($0 == "default" ? 0 : 1, $0) < ($1 == "default" ? 0 : 1, $1) }
 }

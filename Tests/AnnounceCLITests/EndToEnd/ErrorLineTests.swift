@@ -51,7 +51,7 @@ import Testing
         // Voice (exit 66).
         Refusal(["--voice", "/nowhere", "5"], 66, line: "announce: no voice at '/nowhere': no such folder"),
         Refusal(["explain", "--prefix", "美团", "5"], 66, line: "announce: voice 'default' (…) has no clip for '美团', the prefix: name a preset (alipay, wechat, collect, none) or a phrase the voice has clips for; a voice adds a prefix with a clip for its words (docs/VOICES.md)"),
-        Refusal(["--voice", "yue", "5"], 66, line: "announce: no voice 'yue': no such folder, and no bundled voice of that name (the bundled voices: default, cantonese)"),
+        Refusal(["--voice", "yue", "5"], 66, line: "announce: no voice 'yue': no such folder, and no bundled voice of that name (the bundled voices: \(bundledVoiceNames().joined(separator: ", ")))"),
         Refusal(["voice", "check", "--voice", "default", "cantonese"], 64, contains: "give the voice once"),
     ]
 
