@@ -80,7 +80,11 @@ package struct LongestPlan: Sendable {
         }
         let lookBehind = lookingBack.map(\.lookBehind).max() ?? 0
         self.lookBehind = lookBehind
-        self.behind = lookingBack.count == 1 ? lookingBack[0].behind : { Array($0.suffix(lookBehind)) }
+        if lookingBack.count == 1 {
+            self.behind = lookingBack[0].behind
+        } else {
+            self.behind = { (words: [ClipRule.Word]) -> [ClipRule.Word] in Array(words.suffix(lookBehind)) }
+        }
         var classWords: [ClipRule.Word: Int] = [:]
         for (id, word) in ruleWords.enumerated() where classWords[word] == nil { classWords[word] = id }
         self.classWords = classWords
