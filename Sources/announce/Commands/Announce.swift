@@ -8,7 +8,7 @@ struct Announce: ListsExitStatuses {
 
     static let configuration = CommandConfiguration(
         commandName: "announce",
-        abstract: "Turn a payment amount into a spoken Chinese announcement (支付宝到账一百二十三点四五元).",
+        abstract: "Turn a payment amount into a spoken Chinese announcement, a sound file an iPhone plays as a notification sound.",
         discussion: """
             `announce 123.45` renders: render is the default command.
 

@@ -82,7 +82,11 @@ enum VoiceCheckReport {
         let support = inspection.support
         func mark(_ ok: Bool) -> String { ok ? "yes" : "no" }
         let variants = support.variants.map { ", \($0.variant.name) (\($0.variant.words)) \(mark($0.supported))" }.joined()
-        out += "\nreadings: decimal \(mark(support.decimal)), currency (角 分) \(mark(support.currency))\(variants)\n"
+        // The currency style's own words in the voice's language (角 分).
+        let reader = inspection.voice.language.reader
+        let decimalWords = Set(reader.vocabulary(ReadingOptions(style: .decimal)))
+        let currencyWords = reader.vocabulary(ReadingOptions(style: .currency)).filter { !decimalWords.contains($0) }
+        out += "\nreadings: decimal \(mark(support.decimal)), currency (\(currencyWords.joined(separator: " "))) \(mark(support.currency))\(variants)\n"
         out += "prefixes: " + support.prefixes.map { "\($0.name) \($0.text) \(mark($0.supported))" }.joined(separator: ", ") + "\n"
         if let budget = inspection.budget { out += budgetTable(budget) }
         if let tones = inspection.tones { out += "\n" + tones.lines.map { $0 + "\n" }.joined() }
