@@ -45,7 +45,8 @@ extension Language {
                 let parts = try Template.parts(of: preset.text, unit: rules.amountUnit, language: self)
                 return (name: preset.name, template: Template(name: preset.name, source: preset.text, parts: parts, languageTag: tag))
             } catch {
-                // A language's own presets are its code, checked by its tests.
+                // A packaged language's presets are checked by its tests, a
+                // registered one's when it is registered (LanguageError.badPreset).
                 preconditionFailure("\(self)'s template preset \(preset.name) does not parse: \(error)")
             }
         }

@@ -106,6 +106,14 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
                 || $0.displayName.lowercased() == language.displayName.lowercased()) && $0.tag != language.tag
         }
         if clash != nil { throw LanguageError(.unknown, tag: language.tag) }
+        // Its presets are made on first use, so each must read now.
+        for preset in rules.templatePresets {
+            do {
+                _ = try Template.parts(of: preset.text, unit: rules.amountUnit, language: language)
+            } catch {
+                throw LanguageError(.badPreset("\(preset.name): \(error.description)"), tag: language.tag)
+            }
+        }
         registry.withLock { registry in
             guard !registry.languages.contains(language) && !packaged.contains(language) else { return }
             registry.languages.append(language)

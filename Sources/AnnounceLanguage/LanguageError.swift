@@ -19,6 +19,9 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
         /// has another variant's name or key, or a key a message or batch
         /// item has of its own.
         case clashingVariant(ReadingVariant)
+        /// A message preset of a language being registered whose text does
+        /// not read as a template in it (its problem).
+        case badPreset(String)
     }
 
     /// What kind of problem this is.
@@ -59,6 +62,8 @@ public struct LanguageError: CategorizedError, Equatable, Sendable {
         case .clashingVariant(let variant):
             return "\(MessageText.quoted(tag))'s reading variant \(MessageText.quoted(variant.name)) (key \(MessageText.quoted(variant.key))) "
                 + "needs a lower-case name, and a name and key no other variant and no field of a message or batch item has"
+        case .badPreset(let problem):
+            return "language \(MessageText.quoted(tag)): a message preset does not read as a template: \(problem)"
         }
     }
 }

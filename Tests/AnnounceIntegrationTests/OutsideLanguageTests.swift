@@ -185,6 +185,15 @@ struct TesteseReader: NumberReader {
         #expect(!Language.packaged.contains(Self.language) && Language.all.contains(Self.language))
         #expect(throws: LanguageError.self) { try Language.register(RenamedTestese()) }
         #expect(ReadingVariant(name: "ten-alone") == Testese.tenAlone)
+        // A preset that does not read in its own unit is refused at once, in one line.
+        #expect {
+            try Language.register(MisspeltTestese())
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("language 'qac-Hans': a message preset does not read as a template: payment: ") && text.contains("箍")
+                && !text.contains("\n")
+        }
+        #expect(!Language.all.contains { $0.tag == "qac-Hans" })
     }
 
     @Test("its own grammar: 两 before every unit, 一十 unless ten-alone, 箍/角/仙, and never 二", arguments: [
@@ -306,6 +315,18 @@ struct TesteseReader: NumberReader {
             #expect(found.amount == best?.amount && found.length(gap: 100) == best?.length, "\(options)")
         }
     }
+}
+
+/// Testese whose payment preset writes 元 after `{amount}`, where its unit is 箍.
+private struct MisspeltTestese: LanguageRules {
+    var tag: String { "qac-Hans" }
+    var cliName: String { "misspelt-testese" }
+    var displayName: String { "Misspelt Testese" }
+    var romanisation: String { "sillab" }
+    var romanisationExample: (word: String, syllables: String) { ("到账", "do-3 zang-4") }
+    var templatePresets: [(name: String, text: String)] { [("payment", "{prefix}{amount}元")] }
+    var amountUnit: String { "箍" }
+    func syllables(of text: String, pronunciations: [String: String]) -> [String]? { nil }
 }
 
 /// Testese under another tag: a second language of the same name.

@@ -122,19 +122,23 @@ extension ClipRule: Hashable, Codable, CaseIterable, RawRepresentable {
     public static func == (lhs: ClipRule, rhs: ClipRule) -> Bool { lhs.rawValue == rhs.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
-    /// Every rule a language announce speaks declares, each once, in the
-    /// order of the languages and their declarations.
-    public static var allCases: [ClipRule] {
+    /// Every rule the package's own languages declare (``Language/packaged``),
+    /// each once, in the order of the languages and their declarations: the
+    /// same list whatever languages a program registers.
+    public static var allCases: [ClipRule] { rules(of: Language.packaged) }
+
+    /// The rule of that name a language announce speaks declares, a
+    /// registered one's too; nil when none does.
+    public init?(rawValue: String) {
+        guard let rule = Self.rules(of: Language.all).first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = rule
+    }
+
+    private static func rules(of languages: [Language]) -> [ClipRule] {
         var rules: [ClipRule] = []
-        for language in Language.all {
+        for language in languages {
             for rule in language.clipRules where !rules.contains(rule) { rules.append(rule) }
         }
         return rules
-    }
-
-    /// The rule of that name some language declares; nil when none does.
-    public init?(rawValue: String) {
-        guard let rule = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = rule
     }
 }

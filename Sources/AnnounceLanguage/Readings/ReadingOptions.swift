@@ -27,9 +27,15 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
         for variant in variants { set(variant, true) }
     }
 
-    /// Every combination of style and the variants languages offer.
+    /// Every combination of style and the variants the package's own
+    /// languages offer (``Language/packaged``): the same list whatever
+    /// languages a program registers.
     public static var allCombinations: [ReadingOptions] {
-        combinations(styles: ReadingStyle.allCases, variants: ReadingVariant.offered)
+        var variants: [ReadingVariant] = []
+        for language in Language.packaged {
+            for variant in language.readingVariants where !variants.contains(variant) { variants.append(variant) }
+        }
+        return combinations(styles: ReadingStyle.allCases, variants: variants)
     }
 
     /// Every combination of one of `styles` with any of `variants`, style

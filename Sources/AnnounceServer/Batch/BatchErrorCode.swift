@@ -59,7 +59,7 @@ public enum BatchErrorCode: String, CaseIterable, Sendable {
             switch language.kind {
             case .undefinedVariant: self = .badVariant
             case .otherReading: self = .badMessage
-            case .malformed, .unknown, .clashingVariant: self = .brokenVoice
+            case .malformed, .unknown, .clashingVariant, .badPreset: self = .brokenVoice
             }
         case let voice as VoiceError:
             switch voice.kind {
