@@ -56,11 +56,12 @@ public struct VoiceCoverage: Encodable, Hashable, Sendable {
         variants = variants.filter { $0 != variant } + (covered ? [variant] : [])
     }
 
-    /// Everything announce can say: both styles with every variant a
-    /// language offers, every preset prefix (and none), every message preset.
+    /// Everything announce can say in the default language: both styles
+    /// with every variant the package's languages offer, every preset
+    /// prefix (and none), every message preset.
     public static var everything: VoiceCoverage {
         VoiceCoverage(
-            styles: ReadingStyle.allCases, variants: ReadingVariant.offered,
+            styles: ReadingStyle.allCases, variants: ReadingVariant.packaged,
             prefixes: [Prefix.standard.text] + Prefix.presets.map { $0.prefix.words.joined(separator: " ") },
             templates: Template.presets.map(\.name))
     }
@@ -171,12 +172,16 @@ extension VoiceCoverage {
             units: fields.has("units") ? try fields.choice("units", of: Units.self) : .words)
     }
 
-    /// Each offered variant under its own key (`"KEY": true`), as
-    /// voice.json and scripts have it.
+    /// Each variant the package's languages offer, and each other one
+    /// covered, under its own key (`"KEY": true`), as voice.json and scripts
+    /// have it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: NamedCodingKey.self)
         try container.encode(styles, forKey: NamedCodingKey("styles"))
-        for variant in ReadingVariant.offered { try container.encode(variants.contains(variant), forKey: NamedCodingKey(variant.key)) }
+        let packaged = ReadingVariant.packaged
+        for variant in packaged + variants.filter({ !packaged.contains($0) }) {
+            try container.encode(variants.contains(variant), forKey: NamedCodingKey(variant.key))
+        }
         try container.encode(prefixes, forKey: NamedCodingKey("prefixes"))
         try container.encode(templates, forKey: NamedCodingKey("templates"))
         try container.encode(units, forKey: NamedCodingKey("units"))

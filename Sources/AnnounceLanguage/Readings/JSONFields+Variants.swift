@@ -7,7 +7,10 @@ extension JSONFields {
     /// language registered later offers is off in an object written before.
     package func variantsTurnedOn(besides ownKeys: [String]) throws(Problem) -> [ReadingVariant] {
         let offered = ReadingVariant.offered
-        try requireOnly(Set(ownKeys + offered.map(\.key)))
+        // A registered language's key is taken where it is written, and
+        // only the package's own are listed to a writer who misspells one.
+        let present = offered.map(\.key).filter(has)
+        try requireOnly(Set(ownKeys + ReadingVariant.packaged.map(\.key) + present))
         var variants: [ReadingVariant] = []
         for variant in offered where has(variant.key) {
             if try bool(variant.key) { variants.append(variant) }

@@ -31,11 +31,7 @@ public struct ReadingOptions: Hashable, Sendable, Codable {
     /// languages offer (``Language/packaged``): the same list whatever
     /// languages a program registers.
     public static var allCombinations: [ReadingOptions] {
-        var variants: [ReadingVariant] = []
-        for language in Language.packaged {
-            for variant in language.readingVariants where !variants.contains(variant) { variants.append(variant) }
-        }
-        return combinations(styles: ReadingStyle.allCases, variants: variants)
+        combinations(styles: ReadingStyle.allCases, variants: ReadingVariant.packaged)
     }
 
     /// Every combination of one of `styles` with any of `variants`, style

@@ -51,6 +51,24 @@ public struct ReadingVariant: Hashable, Sendable {
     /// of the languages and of their declarations.
     public static var offered: [ReadingVariant] { Language.offeredVariants }
 
+    /// The variants the package's own languages offer (``Language/packaged``),
+    /// each once: the same list whatever languages a program registers, for
+    /// what lists every variant (``ReadingOptions/allCombinations``, a
+    /// coverage of everything, the keys a manifest is written with).
+    public static var packaged: [ReadingVariant] {
+        var variants: [ReadingVariant] = []
+        for language in Language.packaged {
+            for variant in language.readingVariants where !variants.contains(variant) { variants.append(variant) }
+        }
+        return variants
+    }
+
+    /// ``packaged`` and then what `language` offers besides.
+    public static func offered(in language: Language) -> [ReadingVariant] {
+        let packaged = Self.packaged
+        return packaged + language.readingVariants.filter { !packaged.contains($0) }
+    }
+
     /// ``offered`` in the order of their ``key``s, as JSON objects sort them.
     public static var byKey: [ReadingVariant] { offered.sorted { $0.key < $1.key } }
 

@@ -116,7 +116,7 @@ package struct VoiceInspection: Sendable {
         self.support = Support(
             decimal: missingDefault.isEmpty,
             currency: voice.missingWords(for: ReadingOptions(style: .currency)).isEmpty,
-            variants: ReadingVariant.offered.compactMap { variant in
+            variants: ReadingVariant.offered(in: voice.language).compactMap { variant in
                 let options = ReadingOptions(variants: [variant])
                 guard voice.language.reader.vocabulary(options) != plainVocabulary else { return nil }
                 return (variant, voice.missingWords(for: options).isEmpty)
