@@ -505,8 +505,8 @@ class MarkupTests(Workspace):
         import tts_azure
         # Every syllable of announce's lexicons is in Azure's phone sets, but
         # zh-HK's syllabic nasals, which it has no way to write.
-        for path, cantonese in (("Mandarin/Pinyin.swift", False), ("Mandarin/PresetPinyin.swift", False),
-                                ("Cantonese/Jyutping.swift", True)):
+        for path, cantonese in (("Mandarin/Pinyin.swift", False), ("Mandarin/MandarinPresets.swift", False),
+                                ("Cantonese/Jyutping.swift", True), ("CantoneseHongKong/HongKongJyutping.swift", True)):
             with open(os.path.join(ROOT, "Sources", "AnnounceLanguage", path), encoding="utf-8") as handle:
                 found = set(re.findall(r"\b([a-z]+[1-6])\b", handle.read()))
             self.assertGreater(len(found), 10, path)
