@@ -55,7 +55,8 @@ public struct ClipRule: Sendable, CustomStringConvertible {
     }
 
     /// A clip's place among the words of a stretch said without a pause,
-    /// as a rule sees it.
+    /// as a rule sees it: valid only while the rule's condition runs (it
+    /// reads the planner's words in place), so a condition must not keep it.
     public struct Site {
         /// The words of the stretch known so far (all of them when
         /// ``complete``).
