@@ -73,7 +73,7 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The variants `languages` offer, each once, in their order.
-    private static func offered(by languages: [Language]) -> [ReadingVariant] {
+    static func offered(by languages: [Language]) -> [ReadingVariant] {
         var variants: [ReadingVariant] = []
         for language in languages {
             for variant in language.readingVariants where !variants.contains(variant) { variants.append(variant) }

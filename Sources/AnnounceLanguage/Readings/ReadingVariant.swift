@@ -55,18 +55,11 @@ public struct ReadingVariant: Hashable, Sendable {
     /// each once: the same list whatever languages a program registers, for
     /// what lists every variant (``ReadingOptions/allCombinations``, a
     /// coverage of everything, the keys a manifest is written with).
-    public static var packaged: [ReadingVariant] {
-        var variants: [ReadingVariant] = []
-        for language in Language.packaged {
-            for variant in language.readingVariants where !variants.contains(variant) { variants.append(variant) }
-        }
-        return variants
-    }
+    public static var packaged: [ReadingVariant] { Language.offered(by: Language.packaged) }
 
     /// ``packaged`` and then what `language` offers besides.
     public static func offered(in language: Language) -> [ReadingVariant] {
-        let packaged = Self.packaged
-        return packaged + language.readingVariants.filter { !packaged.contains($0) }
+        Language.offered(by: Language.packaged + [language])
     }
 
     /// ``offered`` in the order of their ``key``s, as JSON objects sort them.
